@@ -1,0 +1,42 @@
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import type {PluginOptions as OpenApiPluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
+import {mdxSafeMarkdownGenerators} from '../src/plugins/mdx-safe-descriptions';
+
+/**
+ * The single source of the API reference. VIGIL_OPENAPI_SPEC and VIGIL_API_DOCS_DIR exist for the tests,
+ * which generate from fixture files into a scratch folder.
+ */
+export const OPENAPI_SPEC_PATH = process.env.VIGIL_OPENAPI_SPEC ?? 'openapi/vigil-api.yaml';
+/** Where the generated pages go: their own docs plugin instance, so ordinary pages never load the API theme. */
+export const API_DOCS_DIR = process.env.VIGIL_API_DOCS_DIR ?? 'api';
+/** The downloadable copies of the description, served at /docs/openapi/vigil-api.{yaml,json}. */
+export const OPENAPI_DOWNLOAD = {downloadDir: 'static/openapi', downloadName: 'vigil-api'};
+export const API_DOCS_PLUGIN_ID = 'api';
+
+export const openApiPluginOptions = {
+  id: 'openapi',
+  docsPluginId: API_DOCS_PLUGIN_ID,
+  config: {
+    vigil: {
+      specPath: OPENAPI_SPEC_PATH,
+      outputDir: API_DOCS_DIR,
+      infoTemplate: 'openapi/templates/info.mustache',
+      downloadUrl: '/docs/openapi/vigil-api.yaml',
+      hideSendButton: true,
+      markdownGenerators: mdxSafeMarkdownGenerators,
+      sidebarOptions: {
+        groupPathsBy: 'tag',
+        categoryLinkSource: 'tag',
+        sidebarCollapsed: true,
+      },
+    } satisfies OpenApiPlugin.Options,
+  },
+} satisfies OpenApiPluginOptions;
+
+/** Request samples shown on every operation page; icons are served by the site (see src/css/api-reference.css). */
+export const apiLanguageTabs = [
+  {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+  {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests'},
+  {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variant: 'axios'},
+  {highlight: 'go', language: 'go', logoClass: 'go', variant: 'native'},
+];

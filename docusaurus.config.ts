@@ -1,0 +1,191 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {footer} from './config/footer';
+import {navbar} from './config/navbar';
+import {
+  API_DOCS_DIR,
+  API_DOCS_PLUGIN_ID,
+  OPENAPI_DOWNLOAD,
+  OPENAPI_SPEC_PATH,
+  apiLanguageTabs,
+  openApiPluginOptions,
+} from './config/api-reference';
+import {
+  BASE_URL,
+  EDIT_URL,
+  SITE_TAGLINE,
+  SITE_TITLE,
+  announcementIdFromEnv,
+  siteUrlFromEnv,
+} from './config/site-constants';
+import {browserPathFallbackPlugin} from './src/plugins/browser-path-fallback';
+import {openApiSourcePlugin} from './src/plugins/openapi-source';
+import {socialMetaPlugin} from './src/plugins/social-meta';
+
+const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
+
+const config: Config = {
+  title: SITE_TITLE,
+  tagline: SITE_TAGLINE,
+  favicon: 'img/favicon.svg',
+  url: siteUrlFromEnv(process.env.SITE_URL),
+  baseUrl: BASE_URL,
+  titleDelimiter: '|',
+  trailingSlash: undefined,
+
+  // The specification asks for warnings; tests/unit/build-log.spec.ts fails the suite on any of them.
+  onBrokenLinks: 'warn',
+  onBrokenMarkdownLinks: 'warn',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {
+      en: {label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory', path: 'en'},
+    },
+  },
+
+  future: {
+    experimental_faster: true,
+  },
+
+  markdown: {
+    mermaid: true,
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          editUrl: EDIT_URL,
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          lastVersion: 'current',
+          versions: {current: {label: 'Next'}},
+        },
+        blog: {
+          routeBasePath: 'blog',
+          path: 'blog',
+          editUrl: EDIT_URL,
+          showReadingTime: true,
+          blogTitle: 'Blog',
+          blogDescription: 'Articles from the Vigil team on data quality, data contracts and real-time data observability.',
+          blogSidebarTitle: 'All posts',
+          blogSidebarCount: 'ALL',
+          authorsMapPath: 'authors.yml',
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+          feedOptions: {
+            type: ['rss', 'atom'],
+            title: `${SITE_TITLE} blog`,
+            description: `Articles from the ${SITE_TITLE} team on data quality and real-time data observability`,
+            copyright: `Copyright © 2025 ${SITE_TITLE}`,
+            xslt: false,
+          },
+        },
+        theme: {
+          customCss: ['./src/css/custom.css', './src/css/api-reference.css'],
+        },
+        sitemap: {
+          lastmod: null,
+          changefreq: null,
+          priority: null,
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    // First: a broken OpenAPI file stops gen-api-docs and the build before anything is generated from it.
+    openApiSourcePlugin({specPath: OPENAPI_SPEC_PATH, ...OPENAPI_DOWNLOAD}),
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: API_DOCS_PLUGIN_ID,
+        path: API_DOCS_DIR,
+        routeBasePath: 'api',
+        sidebarPath: './sidebars-api.ts',
+        docItemComponent: '@theme/ApiItem',
+      },
+    ],
+    ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
+    'docusaurus-plugin-sass',
+    browserPathFallbackPlugin,
+    socialMetaPlugin,
+  ],
+
+  themes: [
+    'docusaurus-theme-openapi-docs',
+    '@docusaurus/theme-mermaid',
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        language: ['en'],
+        indexDocs: true,
+        indexBlog: true,
+        indexPages: false,
+        docsRouteBasePath: ['/', 'api'],
+        docsDir: ['docs', API_DOCS_DIR],
+        blogRouteBasePath: 'blog',
+        blogDir: 'blog',
+        explicitSearchResultPath: true,
+        searchBarShortcutHint: false,
+        highlightSearchTermsOnTargetPage: false,
+        searchResultLimits: 8,
+      },
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/vigil-social-card.png',
+    metadata: [
+      {
+        name: 'keywords',
+        content:
+          'data observability, data quality, data contracts, data monitoring, anomaly detection, Snowflake, BigQuery, Databricks, Kafka',
+      },
+      {name: 'twitter:card', content: 'summary_large_image'},
+    ],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: announcementId,
+      content:
+        'The Vigil API reference now covers every v1 operation. <a href="/docs/api">Browse the API reference</a>.',
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: {
+        hideable: false,
+        autoCollapseCategories: false,
+      },
+      versionPersistence: 'localStorage',
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    navbar,
+    footer,
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'yaml', 'sql', 'python', 'go', 'http', 'ini'],
+    },
+    languageTabs: apiLanguageTabs,
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

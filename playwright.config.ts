@@ -1,0 +1,46 @@
+import {defineConfig} from '@playwright/test';
+
+/** Port of the production build served for the browser tests (README's `npm run serve` uses 3000). */
+export const TEST_PORT = Number(process.env.VIGIL_TEST_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${TEST_PORT}`;
+
+export default defineConfig({
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: {timeout: 10_000},
+  outputDir: 'test-results',
+  reporter: [['list'], ['./tests/support/summary-reporter.ts']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    browserName: 'chromium',
+    launchOptions: {
+      // Debian's Chromium: browsers are never downloaded (see scripts/run-tests.mjs).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {name: 'unit', testDir: 'tests/unit'},
+    {name: 'e2e', testDir: 'tests/e2e'},
+  ],
+  webServer: process.env.VIGIL_NO_SERVER
+    ? undefined
+    : {
+        command: `npx docusaurus serve --port ${TEST_PORT} --host 127.0.0.1 --no-open`,
+        url: `${baseURL}/docs/`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 60_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
+});

@@ -1,0 +1,17 @@
+import {createRequire} from 'node:module';
+import type {Plugin} from '@docusaurus/types';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The API theme's request samples bundle postman-code-generators, which imports Node's `path`.
+ * Browsers get path-browserify instead.
+ */
+export function browserPathFallbackPlugin(): Plugin {
+  return {
+    name: 'vigil-browser-path-fallback',
+    configureWebpack() {
+      return {resolve: {fallback: {path: require.resolve('path-browserify')}}};
+    },
+  };
+}

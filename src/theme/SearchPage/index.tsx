@@ -1,0 +1,17 @@
+import type {ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import SearchPage from '@theme-original/SearchPage';
+
+/** The search plugin sets a bare <title>; this gives it the site's template, "page title | Vigil". */
+export default function SearchPageWrapper(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  return (
+    <>
+      <Head titleTemplate={`%s ${siteConfig.titleDelimiter} ${siteConfig.title}`}>
+        <meta name="robots" content="noindex, follow" />
+      </Head>
+      <SearchPage />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import {readFileSync} from 'node:fs';
+import yaml from 'js-yaml';
+import {test as base, expect, type Page} from '@playwright/test';
+
+export const BASE_PATH = '/docs/';
+
+/** Messages a page logs that are not defects of the site. */
+const TOLERATED_CONSOLE = [/Download the React DevTools/];
+
+/**
+ * A browser test that fails when the page logs a console error or warning, throws, or requests anything
+ * from another host (the site calls no backend and loads nothing from elsewhere).
+ */
+export const test = base.extend<{consoleGuard: string[]}>({
+  consoleGuard: [
+    async ({page, baseURL}, use) => {
+      const problems: string[] = [];
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      page.on('console', (message) => {
+        if ((message.type() === 'error' || message.type() === 'warning') && !TOLERATED_CONSOLE.some((re) => re.test(message.text()))) {
+          problems.push(`console ${message.type()}: ${message.text()}`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('request', (request) => {
+        const url = request.url();
+        if (/^https?:/.test(url) && new URL(url).origin !== origin) {
+          problems.push(`request to another host: ${url}`);
+        }
+      });
+      await use(problems);
+      expect(problems, 'console errors, page errors or foreign requests').toEqual([]);
+    },
+    {auto: true},
+  ],
+});
+
+export {expect};
+
+/** Navigates and waits until React has hydrated the server-rendered page. */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  return response;
+}
+
+/** The paths (under /docs/) listed in the production build's sitemap. */
+export function sitemapPaths(): string[] {
+  const xml = readFileSync('build/sitemap.xml', 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}
+
+/** The front matter of a Markdown source file. */
+export function frontMatter(file: string): Record<string, unknown> {
+  const source = readFileSync(file, 'utf8');
+  const match = /^---\n([\s\S]*?)\n---/.exec(source);
+  if (!match) {
+    throw new Error(`${file} has no front matter`);
+  }
+  return yaml.load(match[1]) as Record<string, unknown>;
+}

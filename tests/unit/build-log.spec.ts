@@ -1,0 +1,35 @@
+import {existsSync, readFileSync} from 'node:fs';
+import {expect, test} from '@playwright/test';
+
+const LOG = '.artifacts/build.log';
+
+/** Warnings the build only reports (the specification keeps them warnings): the suite makes them failures. */
+export const BUILD_WARNING_PATTERNS: Array<[string, RegExp]> = [
+  ['broken links', /found broken links/i],
+  ['broken markdown links', /markdown link .* couldn't be resolved|broken markdown links/i],
+  ['broken anchors', /found broken anchors/i],
+  ['duplicate routes', /duplicate routes/i],
+  ['any other warning', /\[WARNING\]/],
+];
+
+export function buildWarnings(log: string): string[] {
+  return BUILD_WARNING_PATTERNS.filter(([, pattern]) => pattern.test(log)).map(([name]) => name);
+}
+
+test('the warning detector recognises each kind of build warning', () => {
+  expect(buildWarnings('[WARNING] Docusaurus found broken links!\n')).toContain('broken links');
+  expect(buildWarnings('[WARNING] Markdown link with URL `x.md` in source file "docs/a.md" couldn\'t be resolved.')).toContain(
+    'broken markdown links',
+  );
+  expect(buildWarnings('[WARNING] Docusaurus found broken anchors!')).toContain('broken anchors');
+  expect(buildWarnings('[WARNING] Duplicate routes found!')).toContain('duplicate routes');
+  expect(buildWarnings('[SUCCESS] Generated static files in "build".')).toEqual([]);
+});
+
+test('the production build succeeded without a single warning', () => {
+  expect(existsSync(LOG), `${LOG} is written by npm test (scripts/run-tests.mjs)`).toBe(true);
+  const log = readFileSync(LOG, 'utf8');
+  expect(log).toContain('[SUCCESS] Generated static files in "build"');
+  const offending = log.split('\n').filter((line) => BUILD_WARNING_PATTERNS.some(([, pattern]) => pattern.test(line)));
+  expect(offending).toEqual([]);
+});

@@ -1,0 +1,89 @@
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import {expect, test} from '@playwright/test';
+import {OpenApiSourceError, loadOpenApiDescription} from '../../src/plugins/openapi-source';
+
+const FIXTURES = 'tests/fixtures/openapi';
+
+/** Runs the real generation step (`npm run gen-api`) on a fixture, into a scratch folder. */
+function generate(fixture: string) {
+  const outputDir = mkdtempSync(path.join(tmpdir(), 'vigil-api-'));
+  const result = spawnSync('node', ['scripts/generate-api-docs.mjs'], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      VIGIL_OPENAPI_SPEC: `${FIXTURES}/${fixture}`,
+      VIGIL_API_DOCS_DIR: outputDir,
+      NO_UPDATE_NOTIFIER: '1',
+      FORCE_COLOR: '0',
+    },
+  });
+  const files = existsSync(outputDir) ? readdirSync(outputDir) : [];
+  return {status: result.status, output: result.stdout + result.stderr, outputDir, files};
+}
+
+const BROKEN: Array<[string, RegExp]> = [
+  ['yaml-syntax-error.yaml', /YAML syntax error: .*\(\d+:\d+\)/],
+  ['dangling-ref.yaml', /unresolved \$ref: #\/components\/schemas\/Dataset at #\/paths\/~1datasets~1\{dataset_id\}\/get\/responses\/200/],
+  ['duplicate-operation-id.yaml', /duplicate operationId "listDatasets" on GET \/datasets and GET \/datastores/],
+];
+
+test.describe('a broken OpenAPI file stops generation before any page is written', () => {
+  test.describe.configure({mode: 'parallel'});
+  for (const [fixture, problem] of BROKEN) {
+    test(fixture, () => {
+      test.setTimeout(120_000);
+      const {status, output, outputDir, files} = generate(fixture);
+      rmSync(outputDir, {recursive: true, force: true});
+      expect(status).not.toBe(0);
+      expect(output).toContain(`Invalid OpenAPI description ${FIXTURES}/${fixture}`);
+      expect(output).toMatch(problem);
+      expect(files).toEqual([]);
+    });
+  }
+});
+
+test('the validator names the file and the problem', () => {
+  expect(() => loadOpenApiDescription(`${FIXTURES}/dangling-ref.yaml`)).toThrow(OpenApiSourceError);
+  expect(() => loadOpenApiDescription(`${FIXTURES}/no-such-file.yaml`)).toThrow(
+    `Invalid OpenAPI description ${FIXTURES}/no-such-file.yaml: cannot be read`,
+  );
+  expect(loadOpenApiDescription(`${FIXTURES}/mdx-special-characters.yaml`).openapi).toBe('3.0.3');
+});
+
+test('descriptions with < > { } and backticks become text, not broken MDX', async () => {
+  test.setTimeout(120_000);
+  const {status, output, outputDir, files} = generate('mdx-special-characters.yaml');
+  try {
+    expect(status, output).toBe(0);
+    const {compile} = await import('@mdx-js/mdx');
+    const compiled = new Map<string, string>();
+    for (const file of files.filter((name) => name.endsWith('.mdx'))) {
+      const page = readFileSync(path.join(outputDir, file), 'utf8');
+      // The front matter is YAML that Docusaurus parses; the rest is MDX.
+      const [, front = ''] = /^---\n([\s\S]*?)\n---\n/.exec(page) ?? [];
+      expect(() => yaml.load(front), `front matter of ${file}`).not.toThrow();
+      const source = page.slice(front.length + 9);
+      compiled.set(file, String(await compile(source, {format: 'mdx'})));
+    }
+    expect([...compiled.keys()].sort()).toEqual([
+      'autocomplete-dataset-ids.api.mdx',
+      'datasets.tag.mdx',
+      'fixture-with-mdx-special-characters.info.mdx',
+    ]);
+    const operation = compiled.get('autocomplete-dataset-ids.api.mdx') ?? '';
+    // The characters reach the reader as text: inside strings of the compiled page, not as JSX or expressions.
+    expect(operation).toContain('"Returns ids starting with {prefix}, e.g. "');
+    expect(operation).toContain('" matches <ds_orders_2025>; scores > 90 and < 100 sort first. Use "');
+    expect(operation).toContain('children: "{\\"prefix\\": \\"ds_\\"}"');
+    expect(compiled.get('datasets.tag.mdx')).toContain('"Datasets whose names match <schema>.<table> and {pattern}."');
+    const info = compiled.get('fixture-with-mdx-special-characters.info.mdx') ?? '';
+    expect(info).toContain('"ds_<id>"');
+    expect(info).toContain('"; a filter reads {\\"status\\": \\"active\\"} and 0 < score > 100."');
+  } finally {
+    rmSync(outputDir, {recursive: true, force: true});
+  }
+});
