@@ -13,11 +13,13 @@ export const navbar = {
     height: 32,
   },
   items: [
-    {type: 'doc', docId: 'intro', label: 'Getting Started', position: 'left'},
-    {type: 'doc', docId: 'configuring-datastore/index', label: 'Configure Datastore', position: 'left'},
-    {type: 'doc', docId: 'onboarding-catalog/index', label: 'Data Catalog', position: 'left'},
-    {type: 'doc', docId: 'features/index', label: 'Features', position: 'left'},
-    {type: 'doc', docId: 'product/index', label: 'Product', position: 'left'},
+    // Plain links with a path pattern each: all docs share one sidebar, so `type: 'doc'` items would all
+    // light up together on every doc page.
+    {to: '/intro', label: 'Getting Started', position: 'left', activeBaseRegex: '^/docs/intro$'},
+    {to: '/configuring-datastore/', label: 'Configure Datastore', position: 'left', activeBaseRegex: '^/docs/configuring-datastore/'},
+    {to: '/onboarding-catalog/', label: 'Data Catalog', position: 'left', activeBaseRegex: '^/docs/onboarding-catalog/'},
+    {to: '/features/', label: 'Features', position: 'left', activeBaseRegex: '^/docs/features/'},
+    {to: '/product/', label: 'Product', position: 'left', activeBaseRegex: '^/docs/product/'},
     {to: '/api', label: 'API', position: 'left', activeBaseRegex: '^/docs/api(/|$)'},
     {to: '/blog', label: 'Blog', position: 'left'},
     {type: 'docsVersionDropdown', position: 'right'},

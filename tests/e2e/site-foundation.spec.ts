@@ -81,6 +81,17 @@ test.describe('navbar and footer', () => {
     await expect(right.getByRole('textbox', {name: 'Search'})).toBeVisible();
   });
 
+  test('only the navbar item of the current section is highlighted', async ({page}) => {
+    for (const [route, label] of [
+      ['/docs/configuring-datastore/snowflake', 'Configure Datastore'],
+      ['/docs/features/rules', 'Features'],
+      ['/docs/intro', 'Getting Started'],
+    ]) {
+      await openPage(page, route);
+      await expect(page.locator('.navbar__items a.navbar__link--active')).toHaveText([label]);
+    }
+  });
+
   test('footer has the three columns of the specification and the copyright line', async ({page}) => {
     await openPage(page, '/docs/intro');
     const columns = page.locator('.footer__col');

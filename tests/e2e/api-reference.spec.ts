@@ -1,0 +1,108 @@
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import yaml from 'js-yaml';
+import apiSidebar from '../../api/sidebar';
+import {loadSpec, operationsOf, tagSlug, type JsonObject} from '../support/openapi';
+import {expect, openPage, test} from '../support/site';
+
+const spec = loadSpec();
+const operations = operationsOf(spec);
+const tags = (spec.tags as JsonObject[]).map((tag) => String(tag.name));
+
+type SidebarItem = {type: string; id?: string; items?: SidebarItem[]};
+function docIds(items: SidebarItem[]): string[] {
+  return items.flatMap((item) => [...(item.id ? [item.id] : []), ...docIds(item.items ?? [])]);
+}
+
+test.describe('generated pages match the OpenAPI file one to one', () => {
+  test('every operation has exactly one built page, and every built API page comes from the file', () => {
+    const built = readdirSync('build/api', {withFileTypes: true})
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const expected = [...operations.map((op) => op.slug), ...tags.map(tagSlug)];
+    expect(built.sort()).toEqual([...new Set(expected)].sort());
+    expect(new Set(operations.map((op) => op.slug)).size).toBe(operations.length);
+    expect(existsSync('build/api/index.html')).toBe(true);
+    for (const op of operations) {
+      const html = readFileSync(`build/api/${op.slug}/index.html`, 'utf8');
+      expect(html, op.operationId).toContain(`>${op.summary}</h1>`);
+    }
+  });
+
+  test('every operation is in the openapi sidebar, grouped under its tag', () => {
+    const ids = docIds(apiSidebar as SidebarItem[]);
+    for (const op of operations) {
+      expect(ids.filter((id) => id === op.slug), op.operationId).toHaveLength(1);
+    }
+    const categories = (apiSidebar as Array<SidebarItem & {label?: string}>).filter((item) => item.type === 'category');
+    expect(categories.map((category) => category.label)).toEqual(tags.filter((tag) => operations.some((op) => op.tags[0] === tag)));
+    for (const category of categories) {
+      const inCategory = docIds(category.items ?? []);
+      const expectedIds = operations.filter((op) => op.tags[0] === (category as {label?: string}).label).map((op) => op.slug);
+      expect(inCategory.sort()).toEqual(expectedIds.sort());
+    }
+  });
+});
+
+test.describe('API reference in the browser', () => {
+  test('the API root renders its sections and the downloadable description', async ({page, request}) => {
+    const response = await openPage(page, '/docs/api');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('article h1')).toHaveText(String(spec.info.title));
+    for (const section of ['Authentication', 'Base URL', 'Errors', 'Pagination', 'Rate limits', 'Versioning']) {
+      await expect(page.getByRole('heading', {level: 2, name: section, exact: true})).toBeVisible();
+    }
+    await expect(page.locator('nav[aria-label="Docs sidebar"]')).toContainText(tags[0]);
+    const yamlLink = page.locator('article a[href="/docs/openapi/vigil-api.yaml"]').first();
+    const jsonLink = page.locator('article a[href="/docs/openapi/vigil-api.json"]').first();
+    await expect(yamlLink).toBeVisible();
+    await expect(jsonLink).toBeVisible();
+    const yamlBody = await (await request.get('/docs/openapi/vigil-api.yaml')).text();
+    expect(yaml.load(yamlBody)).toEqual(spec);
+    const jsonBody = await (await request.get('/docs/openapi/vigil-api.json')).json();
+    expect(jsonBody).toEqual(spec);
+  });
+
+  // One operation page per tag: the first operation of each tag.
+  for (const tag of tags) {
+    const op = operations.find((candidate) => candidate.tags[0] === tag);
+    if (!op) continue;
+    test(`${tag}: ${op.operationId} shows method, path, schemas and request samples`, async ({page}) => {
+      await openPage(page, `/docs/api/${op.slug}`);
+      await expect(page.locator('article h1')).toHaveText(op.summary);
+      const endpoint = page.locator('.openapi__method-endpoint');
+      await expect(endpoint.locator('.badge')).toHaveText(op.method.toUpperCase());
+      await expect(endpoint).toContainText(op.path.replace(/\{([^}]+)\}/g, ':$1'));
+      await expect(page.getByRole('heading', {name: 'Responses'})).toBeVisible();
+      if (op.definition.requestBody) {
+        await expect(page.locator('.openapi-markdown__details-summary-header-body, details summary').filter({hasText: 'Body'}).first()).toBeVisible();
+      }
+      const tabs = page.locator('.openapi-tabs__code-list-container').first().locator('.openapi-tabs__code-item');
+      await expect(tabs).toHaveText(['curl', 'python', 'nodejs', 'go'], {ignoreCase: true});
+      const sample = page.locator('.openapi-explorer__code-block-code, .openapi-tabs__code-container pre').first();
+      await expect(sample).toContainText('Authorization: Bearer');
+      await expect(page.getByRole('button', {name: /send api request/i})).toHaveCount(0);
+    });
+  }
+
+  test('ordinary doc pages load none of the API theme', async ({page}) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) scripts.push(await response.text());
+    });
+    await openPage(page, '/docs/intro');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    const apiThemeMarkers = ['openapi-tabs__code-list-container', 'postman-collection', 'openapi-explorer__'];
+    for (const marker of apiThemeMarkers) {
+      expect(scripts.some((source) => source.includes(marker)), marker).toBe(false);
+    }
+    // The same markers are present on an operation page, so the check above can fail.
+    const apiScripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) apiScripts.push(await response.text());
+    });
+    await openPage(page, `/docs/api/${operations[0].slug}`);
+    await page.waitForLoadState('networkidle');
+    expect(apiScripts.some((source) => source.includes('openapi-tabs__code-list-container'))).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+
+export type MarkdownFile = {file: string; frontMatter: Record<string, any>; body: string};
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : /\.mdx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+export function readMarkdown(file: string): MarkdownFile {
+  const source = readFileSync(file, 'utf8');
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  return {
+    file,
+    frontMatter: match ? ((yaml.load(match[1]) as Record<string, any>) ?? {}) : {},
+    body: match ? source.slice(match[0].length) : source,
+  };
+}
+
+export function markdownFiles(dir: string): MarkdownFile[] {
+  return walk(dir).sort().map(readMarkdown);
+}
+
+/** The doc id Docusaurus gives a file under docs/ (path without extension). */
+export function docId(file: string): string {
+  return path.relative('docs', file).replace(/\.mdx?$/, '');
+}
+
+/** Body text with fenced code blocks removed, for checks that concern prose. */
+export function withoutCode(body: string): string {
+  return body.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+}
+
+export type CodeBlock = {language: string; title: string | undefined; code: string; line: number};
+
+export function codeBlocks(body: string): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
+  for (const match of body.matchAll(/^(`{3,})(\w*)([^\n]*)\n([\s\S]*?)^\1\s*$/gm)) {
+    const title = /title="([^"]+)"/.exec(match[3])?.[1];
+    blocks.push({language: match[2], title, code: match[4], line: body.slice(0, match.index).split('\n').length});
+  }
+  return blocks;
+}
+
+/** Links of the Markdown body (outside code): [text](target). */
+export function markdownLinks(body: string): string[] {
+  return [...withoutCode(body).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]);
+}
