@@ -21,9 +21,18 @@ export function escapeMdxText(markdown: string | undefined): string | undefined 
     .join('');
 }
 
+/**
+ * Links from the API root to the downloadable description point at static files, which are no route:
+ * `pathname://` makes Docusaurus keep the URL as written and leave it out of the broken-link check.
+ */
+export function withStaticDownloadLinks(markdown: string): string {
+  return markdown.replace(/\]\((\/docs\/openapi\/[^)\s]+)\)/g, '](pathname://$1)');
+}
+
 /** The generator's page templates, fed with descriptions that are text whatever characters they hold. */
 export const mdxSafeMarkdownGenerators: MarkdownGenerator = {
   createApiPageMD: (page) => createApiPageMD({...page, api: {...page.api, description: escapeMdxText(page.api.description)}}),
-  createInfoPageMD: (page) => createInfoPageMD({...page, info: {...page.info, description: escapeMdxText(page.info.description) ?? ''}}),
+  createInfoPageMD: (page) =>
+    createInfoPageMD({...page, info: {...page.info, description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '')}}),
   createTagPageMD: (page) => createTagPageMD({...page, tag: {...page.tag, description: escapeMdxText(page.tag.description)}}),
 };
