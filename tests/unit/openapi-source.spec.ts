@@ -46,6 +46,22 @@ test.describe('a broken OpenAPI file stops generation before any page is written
   }
 });
 
+test('regenerating from the same file gives the same pages', () => {
+  test.setTimeout(120_000);
+  const first = generate('mdx-special-characters.yaml');
+  const second = generate('mdx-special-characters.yaml');
+  try {
+    expect(first.status).toBe(0);
+    expect(second.files.sort()).toEqual(first.files.sort());
+    for (const file of first.files) {
+      expect(readFileSync(path.join(second.outputDir, file), 'utf8'), file).toBe(readFileSync(path.join(first.outputDir, file), 'utf8'));
+    }
+  } finally {
+    rmSync(first.outputDir, {recursive: true, force: true});
+    rmSync(second.outputDir, {recursive: true, force: true});
+  }
+});
+
 test('the validator names the file and the problem', () => {
   expect(() => loadOpenApiDescription(`${FIXTURES}/dangling-ref.yaml`)).toThrow(OpenApiSourceError);
   expect(() => loadOpenApiDescription(`${FIXTURES}/no-such-file.yaml`)).toThrow(
