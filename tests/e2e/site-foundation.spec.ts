@@ -192,7 +192,8 @@ test.describe('page layout', () => {
       const tocLinks = await page.locator('.table-of-contents a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(tocLinks, route).toEqual(headingIds);
     }
-    test.info().annotations.push({type: 'pages with h4 or deeper', description: pagesWithDeepHeadings.join(', ') || 'none'});
+    // At least one of these pages has an h4, so a table of contents that listed it would fail above.
+    expect(pagesWithDeepHeadings).toContain('/docs/configuring-datastore/snowflake');
   });
 
   test('the skip link is the first focusable element and moves focus to the main content', async ({page}) => {
