@@ -1,6 +1,6 @@
 import Ajv, {type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
-import type {JsonObject, Operation} from './openapi';
+import {deref, type JsonObject, type Operation} from './openapi';
 
 /**
  * Validates JSON bodies against the OpenAPI schemas of an operation. OpenAPI 3.0 keywords that are not
@@ -14,13 +14,10 @@ export function createBodyValidator(spec: JsonObject) {
 
   function schemaFor(op: Operation, kind: 'request' | 'response'): JsonObject | undefined {
     if (kind === 'request') {
-      const body = op.definition.requestBody?.$ref
-        ? spec.components.requestBodies[op.definition.requestBody.$ref.split('/').pop()]
-        : op.definition.requestBody;
-      return body?.content?.['application/json']?.schema;
+      return deref(spec, op.definition.requestBody)?.content?.['application/json']?.schema;
     }
     for (const [status, raw] of Object.entries<JsonObject>(op.definition.responses)) {
-      const response = raw.$ref ? spec.components.responses[raw.$ref.split('/').pop()] : raw;
+      const response = deref(spec, raw);
       if (/^2\d\d$/.test(status) && response?.content?.['application/json']) {
         return response.content['application/json'].schema;
       }

@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
-import yaml from 'js-yaml';
 import {test as base, expect, type Page} from '@playwright/test';
+import {readMarkdown} from './content';
 
 export const BASE_PATH = '/docs/';
 
@@ -50,12 +50,11 @@ export function sitemapPaths(): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }
 
-/** The front matter of a Markdown source file. */
+/** The front matter of a Markdown source file, which must have one. */
 export function frontMatter(file: string): Record<string, unknown> {
-  const source = readFileSync(file, 'utf8');
-  const match = /^---\n([\s\S]*?)\n---/.exec(source);
-  if (!match) {
+  const {frontMatter: values} = readMarkdown(file);
+  if (Object.keys(values).length === 0) {
     throw new Error(`${file} has no front matter`);
   }
-  return yaml.load(match[1]) as Record<string, unknown>;
+  return values;
 }
