@@ -1,10 +1,7 @@
-import {readFileSync} from 'node:fs';
-import yaml from 'js-yaml';
-import {docId, markdownFiles} from '../support/content';
+import {docId, docTags as tags, markdownFiles} from '../support/content';
 import {expect, openPage, test} from '../support/site';
 
 const docs = markdownFiles('docs');
-const tags = yaml.load(readFileSync('docs/tags.yml', 'utf8')) as Record<string, {label: string; permalink: string}>;
 const usedTags = Object.keys(tags).filter((key) => docs.some((doc) => (doc.frontMatter.tags as string[]).includes(key)));
 
 function routeOf(file: string): string {

@@ -2,6 +2,9 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 
+/** The doc tags declared in docs/tags.yml, by key. */
+export const docTags = yaml.load(readFileSync('docs/tags.yml', 'utf8')) as Record<string, {label: string; permalink: string; description: string}>;
+
 export type MarkdownFile = {file: string; frontMatter: Record<string, any>; body: string};
 
 function walk(dir: string): string[] {

@@ -1,12 +1,10 @@
-import {readFileSync} from 'node:fs';
-import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
 import sidebars from '../../sidebars';
-import {codeBlocks, docId, markdownFiles, markdownLinks, withoutCode} from '../support/content';
+import {codeBlocks, docId, docTags, markdownFiles, markdownLinks, withoutCode} from '../support/content';
 import {deref, loadSpec} from '../support/openapi';
 
 const docs = markdownFiles('docs');
-const allowedTags = new Set(Object.keys(yaml.load(readFileSync('docs/tags.yml', 'utf8')) as object));
+const allowedTags = new Set(Object.keys(docTags));
 const spec = loadSpec();
 
 type Item = string | {type: string; id?: string; label?: string; link?: {id?: string}; items?: Item[]};
