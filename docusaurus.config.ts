@@ -20,6 +20,7 @@ import {
   siteUrlFromEnv,
 } from './config/site-constants';
 import {browserPathFallbackPlugin} from './src/plugins/browser-path-fallback';
+import {codeSamplesStorageGuardPlugin} from './src/plugins/code-samples-storage-guard';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {socialMetaPlugin} from './src/plugins/social-meta';
 
@@ -119,6 +120,7 @@ const config: Config = {
     ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
     'docusaurus-plugin-sass',
     browserPathFallbackPlugin,
+    codeSamplesStorageGuardPlugin,
     socialMetaPlugin,
   ],
 
@@ -185,6 +187,9 @@ const config: Config = {
       additionalLanguages: ['bash', 'json', 'yaml', 'sql', 'python', 'go', 'http', 'ini'],
     },
     languageTabs: apiLanguageTabs,
+    // Requests are never sent from the reference (hideSendButton), so there are no credentials to keep; with
+    // persistence off the API pages never touch browser storage for them and render where storage is blocked.
+    api: {authPersistence: false},
   } satisfies Preset.ThemeConfig,
 };
 

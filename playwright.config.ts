@@ -11,6 +11,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: {timeout: 10_000},
   outputDir: 'test-results',
+  // A second build differing only by its announcement id, for the announcement bar test.
+  globalSetup: './tests/support/announcement-variant.ts',
   reporter: [['list'], ['./tests/support/summary-reporter.ts']],
   use: {
     baseURL,

@@ -51,18 +51,6 @@ test.describe('routes and titles', () => {
     await expect(page).toHaveTitle(`${String(title)} | ${SITE_TITLE}`);
     await expect(page.locator('main h1')).toHaveText(String(title));
   });
-
-  test('an unknown path shows the not-found page with navbar and footer', async ({page, consoleGuard}) => {
-    const response = await openPage(page, '/docs/no-such-page');
-    expect(response?.status()).toBe(404);
-    // The browser logs the document's own 404 status; that one is the point of this test.
-    const documentStatus = consoleGuard.indexOf('console error: Failed to load resource: the server responded with a status of 404 (Not Found)');
-    expect(documentStatus).toBeGreaterThanOrEqual(0);
-    consoleGuard.splice(documentStatus, 1);
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
-    await expect(page.locator('nav.navbar')).toBeVisible();
-    await expect(page.locator('footer.footer')).toBeVisible();
-  });
 });
 
 test.describe('navbar and footer', () => {
@@ -138,31 +126,6 @@ test.describe('head metadata', () => {
   });
 });
 
-test.describe('color mode', () => {
-  test('starts light even when the system prefers dark, and the toggle saves the choice', async ({page}) => {
-    await page.emulateMedia({colorScheme: 'dark'});
-    await openPage(page, '/docs/intro');
-    const html = page.locator('html');
-    await expect(html).toHaveAttribute('data-theme', 'light');
-    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
-    await expect(html).toHaveAttribute('data-theme', 'dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    await page.reload();
-    await expect(html).toHaveAttribute('data-theme', 'dark');
-  });
-
-  test('a second tab follows a change made in the first', async ({context}) => {
-    const first = await context.newPage();
-    const second = await context.newPage();
-    await openPage(first, '/docs/intro');
-    await openPage(second, '/docs/features/');
-    await expect(second.locator('html')).toHaveAttribute('data-theme', 'light');
-    await first.getByRole('button', {name: /Switch between dark and light mode/}).click();
-    await expect(first.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
-  });
-});
-
 test.describe('page layout', () => {
   test('headings carry "Direct link to {heading}" anchors', async ({page}) => {
     await openPage(page, '/docs/intro');
@@ -222,19 +185,6 @@ test.describe('page layout', () => {
     expect(edit).toMatch(new RegExp(`^${EDIT_URL.replace(/[.]/g, '\\.')}blog/.+\\.mdx?$`));
   });
 
-  test('below 996 px the navbar shows the menu toggle, which opens and closes the sidebar', async ({page}) => {
-    await page.setViewportSize({width: 800, height: 900});
-    await openPage(page, '/docs/intro');
-    const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
-    await expect(toggle).toBeVisible();
-    await expect(page.locator('.navbar-sidebar')).not.toBeVisible();
-    await toggle.click();
-    await expect(page.locator('.navbar-sidebar')).toBeVisible();
-    await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'Configure Datastore'}).first()).toBeVisible();
-    await page.getByRole('button', {name: 'Close navigation bar'}).click();
-    await expect(page.locator('.navbar-sidebar')).not.toBeVisible();
-  });
-
   test('at 1280 px the navbar fits on one line', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     await openPage(page, '/docs/intro');
@@ -242,17 +192,5 @@ test.describe('page layout', () => {
       items.filter((item) => item.getBoundingClientRect().height > 0).map((item) => item.getBoundingClientRect().top),
     );
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(8);
-  });
-
-  test('the announcement bar is shown until dismissed, and stays dismissed', async ({page}) => {
-    await openPage(page, '/docs/intro');
-    const bar = page.locator('div[class^="announcementBar_"]');
-    await expect(bar).toContainText('Browse the API reference');
-    await expect(bar.getByRole('link', {name: 'Browse the API reference'})).toHaveAttribute('href', '/docs/api');
-    await bar.getByRole('button', {name: 'Close'}).click();
-    await expect(bar).toHaveCount(0);
-    await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-    await expect(bar).toHaveCount(0);
   });
 });

@@ -37,6 +37,17 @@ export const test = base.extend<{consoleGuard: string[]}>({
 
 export {expect};
 
+/**
+ * Takes the console messages a test provokes on purpose out of the guard's list, so that only unexpected
+ * ones fail the test. Fails when none matched: the expected message is part of the behaviour.
+ */
+export function takeExpectedConsole(problems: string[], pattern: RegExp): string[] {
+  const matched = problems.filter((problem) => pattern.test(problem));
+  expect(matched, `console output matching ${pattern}`).not.toEqual([]);
+  problems.splice(0, problems.length, ...problems.filter((problem) => !pattern.test(problem)));
+  return matched;
+}
+
 /** Navigates and waits until React has hydrated the server-rendered page. */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);

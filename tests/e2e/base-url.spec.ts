@@ -1,0 +1,27 @@
+import {expect, takeExpectedConsole, test} from '../support/site';
+import {servePrefixed} from '../support/prefixed-static-server';
+import {BASE_URL} from '../../config/site-constants';
+
+test('served at a path other than /docs/, the site shows the base URL banner with a suggestion', async ({page, consoleGuard}) => {
+  const server = await servePrefixed('build', '/handbook/');
+  try {
+    const response = await page.goto(`${server.origin}/handbook/`);
+    expect(response?.status()).toBe(200);
+    const banner = page.locator('#__docusaurus-base-url-issue-banner');
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('Your Docusaurus site did not load properly.');
+    await expect(banner).toContainText(`Current configured baseUrl = ${BASE_URL}`);
+    await expect(banner.locator('#__docusaurus-base-url-issue-banner-suggestion-container')).toHaveText('/handbook/');
+    // The scripts and styles under /docs/ cannot load from there: that is what the banner explains.
+    takeExpectedConsole(consoleGuard, /status of 404/);
+    takeExpectedConsole(consoleGuard, /^request to another host: http:\/\/127\.0\.0\.1:\d+\//);
+  } finally {
+    await server.close();
+  }
+});
+
+test('served at /docs/, the site shows no base URL banner', async ({page}) => {
+  await page.goto(BASE_URL);
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await expect(page.locator('#__docusaurus-base-url-issue-banner')).toHaveCount(0);
+});
