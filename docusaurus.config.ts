@@ -14,12 +14,14 @@ import {
 import {
   BASE_URL,
   EDIT_URL,
+  SITE_SUMMARY,
   SITE_TAGLINE,
   SITE_TITLE,
   announcementIdFromEnv,
   siteUrlFromEnv,
 } from './config/site-constants';
 import {browserPathFallbackPlugin} from './src/plugins/browser-path-fallback';
+import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {socialMetaPlugin} from './src/plugins/social-meta';
 
@@ -120,6 +122,13 @@ const config: Config = {
     'docusaurus-plugin-sass',
     browserPathFallbackPlugin,
     socialMetaPlugin,
+    markdownTwinsPlugin({
+      summary: SITE_SUMMARY,
+      apiDocsPluginId: API_DOCS_PLUGIN_ID,
+      specPath: OPENAPI_SPEC_PATH,
+      apiSectionTitle: 'API Reference',
+      blogSectionTitle: 'Blog',
+    }),
   ],
 
   themes: [
