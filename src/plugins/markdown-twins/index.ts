@@ -5,9 +5,10 @@ import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {loadOpenApiDescription} from '../openapi-source';
 import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
+import {twinPath} from './twin-path';
 import {deref, operationMarkdown, operationsOf, serverUrl, type ApiOperation, type JsonObject} from './openapi-markdown';
 
-export {MarkdownTwinError};
+export {MarkdownTwinError, twinPath};
 
 export type MarkdownTwinsOptions = {
   /** The one-paragraph summary of the platform under the title of llms.txt. */
@@ -30,14 +31,6 @@ type SidebarItem =
   | {type: 'doc'; id: string; label?: string}
   | {type: 'category'; label: string; items: SidebarItem[]; link?: {type: string; id?: string}}
   | {type: 'link' | 'html' | 'ref'; id?: string};
-
-/**
- * The URL of a page's Markdown twin: the page URL with `.md` appended, a trailing slash (index docs such as
- * /docs/configuring-datastore/) removed first: /docs/configuring-datastore.md.
- */
-export function twinPath(permalink: string): string {
-  return `${permalink.replace(/\/+$/, '')}.md`;
-}
 
 /** Splits YAML front matter off a Markdown source. */
 export function withoutFrontMatter(source: string): string {
