@@ -32,10 +32,10 @@ type SidebarItem =
   | {type: 'category'; label: string; items: SidebarItem[]; link?: {type: string; id?: string}}
   | {type: 'link' | 'html' | 'ref'; id?: string};
 
-/** Splits YAML front matter off a Markdown source. */
+/** A Markdown source with its YAML front matter blanked out: line numbers stay those of the file. */
 export function withoutFrontMatter(source: string): string {
   const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
-  return match ? source.slice(match[0].length) : source;
+  return match ? match[0].replace(/[^\n]/g, '') + source.slice(match[0].length) : source;
 }
 
 function siteRelative(file: string, siteDir: string): string {
@@ -54,8 +54,12 @@ function pageMarkdown(title: string, description: string, body: string, extra: s
     .concat('\n');
 }
 
-/** A converted body must hold more than its title: an empty twin is a conversion failure. */
-function assertNotEmpty(markdown: string, file: string): string {
+/**
+ * The Markdown of a doc or blog post source (front matter removed). Fails, naming the file, when the
+ * source cannot be converted or converts to nothing.
+ */
+export async function sourceToMarkdown(source: string, file: string, resolveLink: LinkResolver): Promise<string> {
+  const markdown = await mdxToMarkdown(withoutFrontMatter(source), file, resolveLink);
   if (markdown.trim() === '') {
     throw new MarkdownTwinError(file, 'the converted Markdown is empty');
   }
@@ -88,7 +92,7 @@ function sidebarDocIds(items: SidebarItem[]): string[] {
  * of that file, site paths under the base URL, in-page anchors to the page. Throws on a file link that
  * names no page.
  */
-function linkResolver(options: {
+export function linkResolver(options: {
   file: string;
   pageUrl: string;
   origin: string;
@@ -173,8 +177,7 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       const docsById = new Map(docs.docs.map((doc) => [doc.id, doc]));
       const docPage = async (doc: DocMetadata): Promise<TwinPage> => {
         const file = sourceFile(doc.source, siteDir);
-        const body = withoutFrontMatter(await fs.readFile(file, 'utf8'));
-        const markdown = assertNotEmpty(await mdxToMarkdown(body, siteRelative(file, siteDir), resolverFor(file, doc.permalink)), siteRelative(file, siteDir));
+        const markdown = await sourceToMarkdown(await fs.readFile(file, 'utf8'), siteRelative(file, siteDir), resolverFor(file, doc.permalink));
         return {permalink: doc.permalink, title: doc.title, description: doc.description, markdown: pageMarkdown(doc.title, doc.description, markdown)};
       };
       const sidebars = Object.values(docs.sidebars as Record<string, SidebarItem[]>);
@@ -229,8 +232,7 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       for (const post of posts) {
         const {metadata} = post;
         const file = sourceFile(metadata.source, siteDir);
-        const body = withoutFrontMatter(await fs.readFile(file, 'utf8'));
-        const markdown = assertNotEmpty(await mdxToMarkdown(body, siteRelative(file, siteDir), resolverFor(file, metadata.permalink)), siteRelative(file, siteDir));
+        const markdown = await sourceToMarkdown(await fs.readFile(file, 'utf8'), siteRelative(file, siteDir), resolverFor(file, metadata.permalink));
         const byline = `Published ${metadata.date.toISOString().slice(0, 10)}${
           metadata.authors.length ? ` by ${metadata.authors.map((author) => author.name).filter(Boolean).join(', ')}` : ''
         }.`;
