@@ -200,7 +200,7 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       const unlisted = docs.docs.filter((doc) => !listed.has(doc.id));
       if (unlisted.length > 0) {
         throw new Error(
-          `markdown twins: ${unlisted.map((doc) => doc.source).join(', ')} in no sidebar, so without a place in llms.txt; add them to sidebars.ts`,
+          `markdown twins: ${unlisted.map((doc) => doc.source).join(', ')}: in no sidebar, so without a place in llms.txt; add each to sidebars.ts`,
         );
       }
 

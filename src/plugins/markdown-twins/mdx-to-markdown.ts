@@ -1,4 +1,4 @@
-import type {Root, RootContent, Parent, Link, Image, Definition, BlockContent, Paragraph} from 'mdast';
+import type {Root, RootContent, Parent, Link, Image, Definition, BlockContent, Paragraph, PhrasingContent, Text} from 'mdast';
 
 /** A page's Markdown could not be made: names the source file and the construct. */
 export class MarkdownTwinError extends Error {
@@ -93,12 +93,13 @@ export function withBracketedAdmonitionTitles(source: string): string {
     .join('\n');
 }
 
-function text(value: string): RootContent {
+function text(value: string): Text {
   return {type: 'text', value};
 }
 
-function strongParagraph(label: string): Paragraph {
-  return {type: 'paragraph', children: [{type: 'strong', children: [{type: 'text', value: label}]}]};
+/** A paragraph holding one strong run: the label of a tab or of an admonition. */
+function strongParagraph(children: PhrasingContent[]): Paragraph {
+  return {type: 'paragraph', children: [{type: 'strong', children}]};
 }
 
 function jsxAttribute(node: {attributes: Array<{type: string; name?: string; value?: unknown}>}, name: string): string | undefined {
@@ -139,7 +140,7 @@ function convertChildren(parent: Parent, file: string, source: string, resolveLi
               throw new MarkdownTwinError(file, `line ${item.position?.start.line}: <${TAB_ITEM}> needs a string label or value`);
             }
             convertChildren(item as Parent, file, source, resolveLink);
-            result.push(strongParagraph(label), ...(item.children as RootContent[]));
+            result.push(strongParagraph([text(label)]), ...(item.children as RootContent[]));
           }
           continue;
         }
@@ -153,10 +154,7 @@ function convertChildren(parent: Parent, file: string, source: string, resolveLi
         const [first, ...rest] = node.children;
         const titled = first?.type === 'paragraph' && (first.data as {directiveLabel?: boolean} | undefined)?.directiveLabel === true;
         const body = (titled ? rest : node.children) as RootContent[];
-        const heading: Paragraph = {
-          type: 'paragraph',
-          children: [{type: 'strong', children: titled ? [text(`${label}: `), ...(first.children as RootContent[])] as never : [text(label)] as never}],
-        };
+        const heading = strongParagraph(titled ? [text(`${label}: `), ...first.children] : [text(label)]);
         const quote: Parent = {type: 'blockquote', children: [heading, ...body] as BlockContent[]} as Parent;
         convertChildren(quote, file, source, resolveLink);
         result.push(quote as RootContent);
