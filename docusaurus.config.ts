@@ -14,6 +14,7 @@ import {
 import {
   BASE_URL,
   EDIT_URL,
+  SITE_SUMMARY,
   SITE_TAGLINE,
   SITE_TITLE,
   announcementIdFromEnv,
@@ -21,6 +22,7 @@ import {
 } from './config/site-constants';
 import {browserPathFallbackPlugin} from './src/plugins/browser-path-fallback';
 import {codeSamplesStorageGuardPlugin} from './src/plugins/code-samples-storage-guard';
+import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {socialMetaPlugin} from './src/plugins/social-meta';
 
@@ -122,6 +124,13 @@ const config: Config = {
     browserPathFallbackPlugin,
     codeSamplesStorageGuardPlugin,
     socialMetaPlugin,
+    markdownTwinsPlugin({
+      summary: SITE_SUMMARY,
+      apiDocsPluginId: API_DOCS_PLUGIN_ID,
+      specPath: OPENAPI_SPEC_PATH,
+      apiSectionTitle: 'API Reference',
+      blogSectionTitle: 'Blog',
+    }),
   ],
 
   themes: [

@@ -1,6 +1,13 @@
 /** Facts every part of the site configuration agrees on (see the product brief). */
 export const SITE_TITLE = 'Vigil';
 export const SITE_TAGLINE = 'Real-Time Data Observability Platform';
+/** One paragraph on the platform: the summary under the title of /docs/llms.txt and /docs/llms-full.txt. */
+export const SITE_SUMMARY =
+  'Vigil is a real-time data observability and data quality platform for data engineers and data-quality teams. ' +
+  'It connects to datastores such as Snowflake, BigQuery, Databricks, Redshift, PostgreSQL, MySQL, Amazon S3 and Kafka, ' +
+  'onboards datasets from data catalogs, profiles them, checks them against rules, anomaly detection and data contracts, ' +
+  'scores their quality and raises alerts, in batch or on streams. Everything in the app is also available through the Vigil REST API. ' +
+  'Each link below points to the Markdown version of a page; the HTML page is at the same address without ".md".';
 export const DEFAULT_SITE_URL = 'https://vigil.example';
 export const BASE_URL = '/docs/';
 export const GITHUB_URL = 'https://github.com/vigil-data/vigil';

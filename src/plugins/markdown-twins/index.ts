@@ -1,0 +1,335 @@
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import type {LoadedPlugin, Plugin, PluginModule} from '@docusaurus/types';
+import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
+import type {BlogContent} from '@docusaurus/plugin-content-blog';
+import {loadOpenApiDescription} from '../openapi-source';
+import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
+import {twinPath} from './twin-path';
+import {deref, operationMarkdown, operationsOf, serverUrl, type ApiOperation, type JsonObject} from './openapi-markdown';
+
+export {MarkdownTwinError, twinPath};
+
+export type MarkdownTwinsOptions = {
+  /** The one-paragraph summary of the platform under the title of llms.txt. */
+  summary: string;
+  /** Id of the docs plugin instance that holds the generated API reference. */
+  apiDocsPluginId: string;
+  /** The OpenAPI description the API reference is generated from. */
+  specPath: string;
+  /** Heading of the llms.txt section listing the API reference and of the one listing blog posts. */
+  apiSectionTitle: string;
+  blogSectionTitle: string;
+};
+
+/** A page with a Markdown twin: where it is, what it is called, and its Markdown. */
+export type TwinPage = {permalink: string; title: string; description: string; markdown: string};
+
+type Section = {title: string; pages: TwinPage[]};
+
+type SidebarItem =
+  | {type: 'doc'; id: string; label?: string}
+  | {type: 'category'; label: string; items: SidebarItem[]; link?: {type: string; id?: string}}
+  | {type: 'link' | 'html' | 'ref'; id?: string};
+
+/** A Markdown source with its YAML front matter blanked out: line numbers stay those of the file. */
+export function withoutFrontMatter(source: string): string {
+  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
+  return match ? match[0].replace(/[^\n]/g, '') + source.slice(match[0].length) : source;
+}
+
+function siteRelative(file: string, siteDir: string): string {
+  return path.relative(siteDir, file).split(path.sep).join('/');
+}
+
+function sourceFile(source: string, siteDir: string): string {
+  return path.resolve(siteDir, source.replace(/^@site\//, ''));
+}
+
+/** Title, a blockquote with the description, then the body: the llmstxt.org shape of a page. */
+function pageMarkdown(title: string, description: string, body: string, extra: string[] = []): string {
+  return [`# ${title}`, description ? `> ${description.replace(/\s*\n\s*/g, ' ')}` : '', ...extra, body]
+    .filter((part) => part.trim() !== '')
+    .join('\n\n')
+    .concat('\n');
+}
+
+/**
+ * The Markdown of a doc or blog post source (front matter removed). Fails, naming the file, when the
+ * source cannot be converted or converts to nothing.
+ */
+export async function sourceToMarkdown(source: string, file: string, resolveLink: LinkResolver): Promise<string> {
+  const markdown = await mdxToMarkdown(withoutFrontMatter(source), file, resolveLink);
+  if (markdown.trim() === '') {
+    throw new MarkdownTwinError(file, 'the converted Markdown is empty');
+  }
+  return markdown;
+}
+
+function docsContent(plugins: LoadedPlugin[], id: string): DocsContent {
+  const plugin = plugins.find((item) => item.name === 'docusaurus-plugin-content-docs' && item.options.id === id);
+  if (!plugin) {
+    throw new Error(`markdown twins: no docs plugin instance with id "${id}"`);
+  }
+  return plugin.content as DocsContent;
+}
+
+function blogContent(plugins: LoadedPlugin[]): BlogContent | undefined {
+  return plugins.find((item) => item.name === 'docusaurus-plugin-content-blog')?.content as BlogContent | undefined;
+}
+
+/** Ids of the docs of a sidebar in reading order: a category's linked doc first, then its items. */
+function sidebarDocIds(items: SidebarItem[]): string[] {
+  return items.flatMap((item) => {
+    if (item.type === 'doc') return [item.id];
+    if (item.type === 'category') return [...(item.link?.type === 'doc' && item.link.id ? [item.link.id] : []), ...sidebarDocIds(item.items)];
+    return [];
+  });
+}
+
+/**
+ * Resolves link targets of a source file to absolute URLs: relative Markdown file links to the page
+ * of that file, site paths under the base URL, in-page anchors to the page. Throws on a file link that
+ * names no page.
+ */
+export function linkResolver(options: {
+  file: string;
+  pageUrl: string;
+  origin: string;
+  baseUrl: string;
+  pagesBySource: Map<string, string>;
+}): LinkResolver {
+  const {file, pageUrl, origin, baseUrl, pagesBySource} = options;
+  return (target) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('pathname://')) {
+      return target;
+    }
+    if (target.startsWith('#')) {
+      return `${pageUrl}${target}`;
+    }
+    const plain = target.replace(/^pathname:\/\//, '');
+    const hashIndex = plain.search(/[?#]/);
+    const [pathPart, suffix] = hashIndex === -1 ? [plain, ''] : [plain.slice(0, hashIndex), plain.slice(hashIndex)];
+    if (plain.startsWith('/')) {
+      const based = pathPart.startsWith(baseUrl) ? pathPart : `${baseUrl}${pathPart.replace(/^\/+/, '')}`;
+      return `${origin}${based}${suffix}`;
+    }
+    if (/\.mdx?$/.test(pathPart)) {
+      const permalink = pagesBySource.get(path.resolve(path.dirname(file), decodeURIComponent(pathPart)));
+      if (permalink === undefined) {
+        throw new MarkdownTwinError(file, `the link ${target} names no page of the site`);
+      }
+      return `${origin}${permalink}${suffix}`;
+    }
+    throw new MarkdownTwinError(file, `the relative link ${target} cannot be made absolute; link to a Markdown file or a site path`);
+  };
+}
+
+async function writeFile(outDir: string, urlPath: string, baseUrl: string, content: string): Promise<void> {
+  const relative = urlPath.slice(baseUrl.length);
+  const target = path.join(outDir, ...relative.split('/'));
+  await fs.mkdir(path.dirname(target), {recursive: true});
+  await fs.writeFile(target, content, 'utf8');
+}
+
+function llmsIndexEntry(page: TwinPage, origin: string): string {
+  const description = page.description.replace(/\s*\n\s*/g, ' ').trim();
+  return `- [${page.title}](${origin}${twinPath(page.permalink)})${description ? `: ${description}` : ''}`;
+}
+
+/** The llms.txt index (llmstxt.org): title, summary, then one section of links per part of the site. */
+export function llmsIndex(title: string, tagline: string, summary: string, sections: Section[], origin: string): string {
+  const parts = [`# ${title}`, `> ${tagline}`, summary.replace(/\s*\n\s*/g, ' ').trim()];
+  for (const section of sections) {
+    parts.push(`## ${section.title}`, section.pages.map((page) => llmsIndexEntry(page, origin)).join('\n'));
+  }
+  return `${parts.join('\n\n')}\n`;
+}
+
+/**
+ * Writes, after the build, a Markdown twin of every doc, blog post and API reference page (the page URL
+ * with `.md` appended), /llms.txt indexing them by section, and /llms-full.txt with every doc in sidebar
+ * order. Docs and posts are converted from their sources; API pages are written from the OpenAPI file.
+ * Anything that cannot be converted fails the build with the file named.
+ */
+export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule {
+  return (): Plugin => ({
+    name: 'vigil-markdown-twins',
+    async postBuild({outDir, siteDir, siteConfig, plugins}) {
+      const origin = siteConfig.url.replace(/\/+$/, '');
+      const {baseUrl} = siteConfig;
+
+      const docs = docsContent(plugins, 'default').loadedVersions[0];
+      const apiDocs = docsContent(plugins, options.apiDocsPluginId).loadedVersions[0];
+      const posts = blogContent(plugins)?.blogPosts ?? [];
+
+      const pagesBySource = new Map<string, string>();
+      for (const doc of [...docs.docs, ...apiDocs.docs]) {
+        pagesBySource.set(sourceFile(doc.source, siteDir), doc.permalink);
+      }
+      for (const post of posts) {
+        pagesBySource.set(sourceFile(post.metadata.source, siteDir), post.metadata.permalink);
+      }
+      const resolverFor = (file: string, permalink: string) =>
+        linkResolver({file, pageUrl: `${origin}${permalink}`, origin, baseUrl, pagesBySource});
+
+      // Docs, in the order of the sidebar; each top-level sidebar entry is a section of llms.txt.
+      const docsById = new Map(docs.docs.map((doc) => [doc.id, doc]));
+      const docPage = async (doc: DocMetadata): Promise<TwinPage> => {
+        const file = sourceFile(doc.source, siteDir);
+        const markdown = await sourceToMarkdown(await fs.readFile(file, 'utf8'), siteRelative(file, siteDir), resolverFor(file, doc.permalink));
+        return {permalink: doc.permalink, title: doc.title, description: doc.description, markdown: pageMarkdown(doc.title, doc.description, markdown)};
+      };
+      const sidebars = Object.values(docs.sidebars as Record<string, SidebarItem[]>);
+      const listed = new Set<string>();
+      const docSections: Section[] = [];
+      for (const item of sidebars.flat()) {
+        const ids = sidebarDocIds([item]).filter((id) => !listed.has(id));
+        ids.forEach((id) => listed.add(id));
+        if (ids.length === 0) continue;
+        const first = docsById.get(ids[0]);
+        const title = item.type === 'category' ? item.label : item.type === 'doc' ? (item.label ?? first?.frontMatter.sidebar_label ?? first?.title) : undefined;
+        const pages: TwinPage[] = [];
+        for (const id of ids) {
+          const doc = docsById.get(id);
+          if (!doc) throw new Error(`markdown twins: the sidebar names the doc "${id}", which does not exist`);
+          pages.push(await docPage(doc));
+        }
+        docSections.push({title: title ?? ids[0], pages});
+      }
+      const unlisted = docs.docs.filter((doc) => !listed.has(doc.id));
+      if (unlisted.length > 0) {
+        throw new Error(
+          `markdown twins: ${unlisted.map((doc) => doc.source).join(', ')}: in no sidebar, so without a place in llms.txt; add each to sidebars.ts`,
+        );
+      }
+
+      // The API reference, from the OpenAPI description, in the order of its sidebar.
+      const spec = loadOpenApiDescription(options.specPath) as JsonObject;
+      const specFile = options.specPath;
+      const formatDescription = (permalink: string) => (markdown: string) =>
+        markdownWithAbsoluteLinks(markdown, specFile, resolverFor(path.resolve(siteDir, specFile), permalink));
+      const operations = operationsOf(spec, specFile);
+      const apiPages = new Map<string, TwinPage>();
+      for (const doc of apiDocs.docs) {
+        const frontMatter = doc.frontMatter as JsonObject;
+        const apiPage = await apiTwin(doc, frontMatter, {spec, specFile, operations, formatDescription: formatDescription(doc.permalink), origin});
+        apiPages.set(doc.id, apiPage);
+      }
+      const apiOrder = Object.values(apiDocs.sidebars as Record<string, SidebarItem[]>).flatMap((items) => sidebarDocIds(items));
+      const apiSectionPages = [...new Set(apiOrder)].map((id) => {
+        const page = apiPages.get(id);
+        if (!page) throw new Error(`markdown twins: the API sidebar names the page "${id}", which does not exist`);
+        return page;
+      });
+      const apiUnlisted = [...apiPages.keys()].filter((id) => !apiOrder.includes(id));
+      if (apiUnlisted.length > 0) {
+        throw new Error(`markdown twins: the API pages ${apiUnlisted.join(', ')} are in no sidebar`);
+      }
+
+      // Blog posts, newest first as on the blog.
+      const blogPages: TwinPage[] = [];
+      for (const post of posts) {
+        const {metadata} = post;
+        const file = sourceFile(metadata.source, siteDir);
+        const markdown = await sourceToMarkdown(await fs.readFile(file, 'utf8'), siteRelative(file, siteDir), resolverFor(file, metadata.permalink));
+        const byline = `Published ${metadata.date.toISOString().slice(0, 10)}${
+          metadata.authors.length ? ` by ${metadata.authors.map((author) => author.name).filter(Boolean).join(', ')}` : ''
+        }.`;
+        blogPages.push({
+          permalink: metadata.permalink,
+          title: metadata.title,
+          description: metadata.description,
+          markdown: pageMarkdown(metadata.title, metadata.description, markdown, [byline]),
+        });
+      }
+
+      const sections: Section[] = [
+        ...docSections,
+        {title: options.apiSectionTitle, pages: apiSectionPages},
+        {title: options.blogSectionTitle, pages: blogPages},
+      ];
+      for (const page of sections.flatMap((section) => section.pages)) {
+        await writeFile(outDir, twinPath(page.permalink), baseUrl, page.markdown);
+      }
+      await writeFile(outDir, `${baseUrl}llms.txt`, baseUrl, llmsIndex(siteConfig.title, siteConfig.tagline, options.summary, sections, origin));
+      const full = [
+        llmsIndex(siteConfig.title, siteConfig.tagline, options.summary, [], origin).trim(),
+        ...docSections.flatMap((section) => section.pages.map((page) => page.markdown.trim())),
+      ].join('\n\n---\n\n');
+      await writeFile(outDir, `${baseUrl}llms-full.txt`, baseUrl, `${full}\n`);
+    },
+  });
+}
+
+type ApiContext = {
+  spec: JsonObject;
+  specFile: string;
+  operations: ApiOperation[];
+  formatDescription: (markdown: string) => Promise<string>;
+  origin: string;
+};
+
+/** The twin of one page of the API reference: the root page, a tag page or an operation page. */
+async function apiTwin(doc: DocMetadata, frontMatter: JsonObject, context: ApiContext): Promise<TwinPage> {
+  const {spec, specFile, operations, formatDescription, origin} = context;
+  const base = {permalink: doc.permalink, title: doc.title, description: doc.description};
+  const operation = operations.find((item) => doc.id === kebabCase(item.operationId));
+  if (operation) {
+    return {...base, markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description)}\n`};
+  }
+  const tag = ((spec.tags ?? []) as JsonObject[]).find((item) => doc.id === kebabCase(String(item.name)));
+  if (tag) {
+    const tagged = operations.filter((item) => item.tag === tag.name);
+    const parts = [`# ${tag.name}`];
+    if (tag.description) parts.push(await formatDescription(tag.description));
+    for (const item of tagged) {
+      const slug = kebabCase(item.operationId);
+      const permalink = doc.permalink.replace(/[^/]+\/?$/, slug);
+      parts.push(
+        `## ${item.definition.summary ?? item.operationId}`,
+        `\`${item.method.toUpperCase()} ${item.path}\`: [${item.operationId}](${origin}${twinPath(permalink)})`,
+      );
+    }
+    return {...base, markdown: `${parts.join('\n\n')}\n`};
+  }
+  if (frontMatter.slug === '/' || doc.id === kebabCase(String(spec.info?.title ?? ''))) {
+    return {...base, markdown: await apiRootMarkdown(spec, specFile, formatDescription)};
+  }
+  throw new MarkdownTwinError(doc.source, 'an API reference page that matches no operation, tag or the description root');
+}
+
+async function apiRootMarkdown(spec: JsonObject, specFile: string, formatDescription: (markdown: string) => Promise<string>): Promise<string> {
+  const info = spec.info ?? {};
+  const parts = [`# ${info.title}`, `Version ${info.version}. Base URL \`${serverUrl(spec)}\`.`];
+  if (info.description) parts.push(await formatDescription(info.description));
+  const schemes = Object.entries<JsonObject>(spec.components?.securitySchemes ?? {});
+  if (schemes.length) {
+    parts.push('## Authentication');
+    for (const [name, rawScheme] of schemes) {
+      const scheme = deref(spec, rawScheme, specFile) ?? {};
+      parts.push(
+        `### ${name}`,
+        `Type \`${scheme.type}\`${scheme.scheme ? `, scheme \`${scheme.scheme}\`` : ''}${scheme.bearerFormat ? `, format \`${scheme.bearerFormat}\`` : ''}.`,
+      );
+      if (scheme.description) parts.push(await formatDescription(scheme.description));
+    }
+  }
+  if (info.contact) {
+    parts.push('## Contact', [info.contact.name, info.contact.email, info.contact.url].filter(Boolean).join(', '));
+  }
+  if (info.license) {
+    parts.push('## License', [info.license.name, info.license.url].filter(Boolean).join(', '));
+  }
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** Page slug of an operationId or tag name, as the API page generator makes it (lodash kebabCase). */
+export function kebabCase(value: string): string {
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+}

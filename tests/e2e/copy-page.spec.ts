@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import {markdownFiles} from '../support/content';
+import {loadSpec, operationsOf} from '../support/openapi';
+import {twinPath} from '../support/markdown-twins';
+import {expect, openPage, test} from '../support/site';
+
+const intro = markdownFiles('docs').find((doc) => doc.file === 'docs/intro.md');
+const post = markdownFiles('blog')[0];
+const operation = operationsOf(loadSpec())[0];
+// @axe-core/playwright types its page against its own copy of the Playwright types.
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+test('Copy page puts the page as Markdown in the clipboard on a doc, an API page and a blog post, by mouse and keyboard', async ({page}) => {
+  const cases = [
+    {path: '/docs/intro', title: intro?.frontMatter.title as string, key: false},
+    {path: `/docs/api/${operation.slug}`, title: operation.summary, key: true},
+    {path: `/docs/blog/${post.frontMatter.slug}`, title: post.frontMatter.title as string, key: true},
+  ];
+  for (const {path, title, key} of cases) {
+    await openPage(page, path);
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    const button = page.getByRole('button', {name: 'Copy page'});
+    if (key) {
+      await button.focus();
+      await page.keyboard.press('Enter');
+    } else {
+      await button.click();
+    }
+    await expect(page.getByRole('status').filter({hasText: 'Copied'}), path).toHaveText('Copied the page as Markdown');
+    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    expect(clipboard.startsWith(`# ${title}\n`), `${path}: clipboard starts with the title`).toBe(true);
+    const link = page.getByRole('link', {name: 'View as Markdown'});
+    await expect(link).toHaveAttribute('href', twinPath(path));
+  }
+});
+
+test('Copy page and View as Markdown have a visible focus ring and pass axe in light and dark mode', async ({page}) => {
+  for (const mode of ['light', 'dark'] as const) {
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await openPage(page, '/docs/intro');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    const button = page.getByRole('button', {name: 'Copy page'});
+    await button.click();
+    await expect(page.getByRole('status').filter({hasText: 'Copied'})).toBeVisible();
+    const actions = button.locator('..');
+    const results = await new AxeBuilder({page: page as unknown as AxePage}).include(await actions.evaluate((node) => `.${[...node.classList].join('.')}`)).withTags(AXE_TAGS).analyze();
+    expect(results.violations.map((violation) => `${mode}: ${violation.id}: ${violation.help}`)).toEqual([]);
+    for (const control of [button, page.getByRole('link', {name: 'View as Markdown'})]) {
+      await control.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      const outline = await control.evaluate((node) => {
+        const style = getComputedStyle(node);
+        return {style: style.outlineStyle, width: parseFloat(style.outlineWidth)};
+      });
+      expect(outline.style, `${mode}: focus outline`).not.toBe('none');
+      expect(outline.width, `${mode}: focus outline width`).toBeGreaterThanOrEqual(2);
+    }
+  }
+});

@@ -1,0 +1,183 @@
+// llms.txt, llms-full.txt and the Markdown version of every page, checked over HTTP against the served
+// production build; the headings they must carry are read from the built HTML, not from a browser.
+import {readFileSync, readdirSync} from 'node:fs';
+import {gzipSync} from 'node:zlib';
+import {expect, test} from '@playwright/test';
+import sidebars from '../../sidebars';
+import {SITE_TAGLINE, SITE_TITLE} from '../../config/site-constants';
+import {codeBlocks, docId, markdownFiles, type MarkdownFile} from '../support/content';
+import {builtHtml, contentPages, htmlHeadings, llmsLinks, markdownHeadings, outsideCode, twinPath} from '../support/markdown-twins';
+import {deref, loadSpec, operationsOf, type JsonObject} from '../support/openapi';
+
+const pages = contentPages();
+const docs = markdownFiles('docs');
+const posts = markdownFiles('blog');
+const ADMONITION_LABELS: Record<string, string> = {
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  important: 'Important',
+  warning: 'Warning',
+  caution: 'Caution',
+  danger: 'Danger',
+};
+
+type Item = string | {type: string; id?: string; label?: string; link?: {id?: string}; items?: Item[]};
+const sidebarItems = (sidebars as unknown as {docs: Item[]}).docs;
+
+function sidebarDocIds(items: Item[]): string[] {
+  return items.flatMap((item) =>
+    typeof item === 'string' ? [item] : [...(item.link?.id ? [item.link.id] : []), ...(item.id ? [item.id] : []), ...sidebarDocIds(item.items ?? [])],
+  );
+}
+
+function docById(id: string): MarkdownFile {
+  const doc = docs.find((file) => docId(file.file) === id);
+  if (!doc) throw new Error(`the sidebar names ${id}, which has no file under docs/`);
+  return doc;
+}
+
+/** The page URL of a doc (an index doc ends with a slash) or of a blog post (its slug under /docs/blog/). */
+function pageOf(file: MarkdownFile): string {
+  if (file.file.startsWith('blog/')) return `/docs/blog/${file.frontMatter.slug}`;
+  const slug = file.frontMatter.slug as string | undefined;
+  if (slug) return `/docs${slug}`;
+  const id = docId(file.file);
+  return id.endsWith('/index') ? `/docs/${id.slice(0, -'index'.length)}` : `/docs/${id}`;
+}
+
+test('llms.txt has the title, the summary and one section per part of the site, listing every doc, API page and blog post once', async ({request}) => {
+  const response = await request.get('/docs/llms.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  const index = await response.text();
+  expect(index.startsWith(`# ${SITE_TITLE}\n\n> ${SITE_TAGLINE}\n\n`)).toBe(true);
+  const summary = index.split('\n\n')[2];
+  expect(summary.length, 'a one-paragraph summary of the platform').toBeGreaterThan(200);
+
+  const sectionTitles = sidebarItems.map((item) =>
+    typeof item === 'string' ? (docById(item).frontMatter.sidebar_label as string) : (item.label as string),
+  );
+  const headings = [...index.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+  expect(headings).toEqual([...sectionTitles, 'API Reference', 'Blog']);
+
+  const listed = llmsLinks(index).map((link) => new URL(link.url).pathname);
+  const expected = pages.map((page) => twinPath(page.path));
+  expect(pages.filter((page) => page.kind === 'api').length, 'API pages in the sitemap').toBeGreaterThan(100);
+  expect(pages.filter((page) => page.kind === 'blog-post').length, 'blog posts in the sitemap').toBe(posts.length);
+  expect(listed.sort()).toEqual(expected.sort());
+
+  // Every entry names the page and describes it.
+  for (const line of index.split('\n').filter((text) => text.startsWith('- '))) {
+    expect(line, 'entry with a title, a Markdown URL and a description').toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)]+\.md\): \S/);
+  }
+  // Docs and posts are listed by their front matter title.
+  for (const file of [...docs, ...posts]) {
+    expect(index, file.file).toContain(`[${file.frontMatter.title}](`);
+  }
+});
+
+test('every page listed in llms.txt answers 200 with Markdown holding its h1 and every h2, without MDX', async ({request}) => {
+  const index = await (await request.get('/docs/llms.txt')).text();
+  const problems: string[] = [];
+  for (const {url} of llmsLinks(index)) {
+    const twin = new URL(url).pathname;
+    const response = await request.get(twin);
+    if (response.status() !== 200) {
+      problems.push(`${twin}: status ${response.status()}`);
+      continue;
+    }
+    if (!/^text\/markdown/.test(response.headers()['content-type'] ?? '')) {
+      problems.push(`${twin}: content type ${response.headers()['content-type']}`);
+    }
+    const markdown = await response.text();
+    const html = builtHtml(twin.replace(/\.md$/, ''));
+    const headings = markdownHeadings(markdown);
+    const [h1] = htmlHeadings(html, 1);
+    if (headings[0] !== h1) problems.push(`${twin}: first heading "${headings[0]}", the page's h1 is "${h1}"`);
+    for (const shown of htmlHeadings(html, 2)) {
+      // An operation page shows its path with `:name` for a path parameter; OpenAPI writes `{name}`.
+      const h2 = shown.startsWith('/') ? shown.replace(/:(\w+)/g, '{$1}') : shown;
+      if (!headings.some((heading) => heading.includes(h2))) problems.push(`${twin}: no heading for the h2 "${h2}"`);
+    }
+    const prose = outsideCode(markdown);
+    for (const [pattern, what] of [
+      [/^\s*(import|export)\s/m, 'an import or export line'],
+      [/<\/?[A-Z][\w.]*[\s/>]/, 'a JSX tag'],
+      [/\{\/\*/, 'an MDX comment'],
+      [/^:::/m, 'an admonition fence'],
+    ] as const) {
+      if (pattern.test(prose)) problems.push(`${twin}: ${what}: ${pattern.exec(prose)?.[0]}`);
+    }
+    for (const [, target] of prose.matchAll(/\]\(([^)\s]+)/g)) {
+      if (!/^(https?:|mailto:)/.test(target)) problems.push(`${twin}: relative link ${target}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a doc or blog post keeps every code block with its language, and its admonitions as blockquotes', async ({request}) => {
+  for (const file of [...docs, ...posts]) {
+    const twin = twinPath(pageOf(file));
+    const response = await request.get(twin);
+    expect(response.status(), twin).toBe(200);
+    const markdown = await response.text();
+    const languages = (blocks: ReturnType<typeof codeBlocks>) => blocks.map((block) => block.language).sort();
+    expect(languages(codeBlocks(markdown)), `${twin}: code block languages`).toEqual(languages(codeBlocks(file.body)));
+    const admonitions = [...outsideCode(file.body).matchAll(/^:::([a-z]+)/gm)].map((match) => ADMONITION_LABELS[match[1]]);
+    const quoted = [...markdown.matchAll(/^> \*\*([A-Z][a-z]+)\b/gm)].map((match) => match[1]).filter((label) => Object.values(ADMONITION_LABELS).includes(label));
+    expect(quoted.sort(), `${twin}: admonitions as blockquotes`).toEqual(admonitions.sort());
+  }
+});
+
+test('an API operation page has its method, path, every parameter name and a curl sample', async ({request}) => {
+  const spec = loadSpec();
+  for (const operation of operationsOf(spec)) {
+    const twin = `/docs/api/${operation.slug}.md`;
+    const response = await request.get(twin);
+    expect(response.status(), twin).toBe(200);
+    const markdown = await response.text();
+    const method = operation.method.toUpperCase();
+    expect(markdown, twin).toContain(`## ${method} ${operation.path}`);
+    const parameters = [...((spec.paths[operation.path].parameters ?? []) as JsonObject[]), ...((operation.definition.parameters ?? []) as JsonObject[])]
+      .map((parameter) => deref(spec, parameter)?.name as string);
+    for (const name of parameters) {
+      expect(markdown, `${twin}: parameter ${name}`).toContain(`| \`${name}\` |`);
+    }
+    expect(markdown, `${twin}: curl sample`).toMatch(new RegExp(`\`\`\`bash\\ncurl -X ${method} '[^']*${operation.path.replace(/\{[^}]+\}/g, '[^/\']+')}`));
+    if (operation.definition.requestBody) {
+      expect(markdown, `${twin}: request body`).toContain('### Request body');
+    }
+    for (const status of Object.keys(operation.definition.responses)) {
+      expect(markdown, `${twin}: response ${status}`).toContain(`### ${status}`);
+    }
+  }
+});
+
+test('llms-full.txt holds every doc in sidebar order and no blog post', async ({request}) => {
+  const response = await request.get('/docs/llms-full.txt');
+  expect(response.status()).toBe(200);
+  const full = await response.text();
+  const positions = sidebarDocIds(sidebarItems).map((id) => {
+    const title = docById(id).frontMatter.title as string;
+    const position = full.indexOf(`\n# ${title}\n`);
+    expect(position, `${id} is in llms-full.txt`).toBeGreaterThan(0);
+    return position;
+  });
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  for (const post of posts) {
+    expect(full, post.file).not.toContain(`\n# ${post.frontMatter.title}\n`);
+  }
+});
+
+test('each chunk holding the Copy page control is at most 5 KB gzipped, and the bundle every page loads does not hold it', () => {
+  const scripts = readdirSync('build/assets/js').filter((name) => name.endsWith('.js'));
+  // The control's visible text marks the chunks that hold it; each is loaded only by pages that show it.
+  const holding = scripts.filter((name) => readFileSync(`build/assets/js/${name}`, 'utf8').includes('View as Markdown'));
+  expect(holding.length, 'chunks holding the control').toBeGreaterThan(0);
+  for (const name of holding) {
+    expect(name, 'the control is not in the bundle every page loads').not.toMatch(/^main\./);
+    const gzipped = gzipSync(readFileSync(`build/assets/js/${name}`)).length;
+    expect(gzipped, `${name}: gzipped bytes`).toBeLessThanOrEqual(5 * 1024);
+  }
+});
