@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
+import {codeThemes} from '../../config/prism-themes';
 
 // WCAG contrast of the theme's color pairs, computed from the style sheets themselves: Infima (the base
 // theme), then src/css/custom.css on top, as the browser loads them. axe checks rendered text, but it
@@ -202,6 +203,20 @@ test.describe('theme colors meet WCAG AA contrast (4.5:1)', () => {
           if (ratio < AA_NORMAL_TEXT) failing.push(`${mode} ${selector} on ${stop.join(',')}: ${ratio.toFixed(2)}:1`);
         }
       }
+    }
+    expect(failing).toEqual([]);
+  });
+
+  test('every token color of the code themes on the code background, in both modes', () => {
+    const failing: string[] = [];
+    for (const [mode, theme] of Object.entries(codeThemes)) {
+      const background = parseColor(theme.plain.backgroundColor ?? '');
+      const colors = [theme.plain.color, ...theme.styles.map(({style}) => style.color)].filter((value): value is string => Boolean(value));
+      for (const value of colors) {
+        const ratio = contrast(parseColor(value), background);
+        if (ratio < AA_NORMAL_TEXT) failing.push(`${mode} ${value}: ${ratio.toFixed(2)}:1`);
+      }
+      expect(theme.styles.filter(({style}) => style.opacity !== undefined), `${mode} tokens dimmed by opacity`).toEqual([]);
     }
     expect(failing).toEqual([]);
   });
