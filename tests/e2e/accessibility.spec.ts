@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {BASE_PATH, expect, openPage, test} from '../support/site';
-import {docTags} from '../support/content';
+import {docId, docTags, readMarkdown} from '../support/content';
 import {blogTags, posts} from '../support/blog';
 import {loadSpec, operationsOf} from '../support/openapi';
-import {readMarkdown} from '../support/content';
 
 type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 
@@ -31,7 +30,7 @@ const richestOperation = operationsOf(loadSpec()).sort(
 /** One page of each kind the site has; each is checked in both color modes at both viewport sizes. */
 const PAGE_KINDS: Array<[string, string]> = [
   ['landing', BASE_PATH],
-  ['doc (with a Mermaid diagram)', '/docs/intro'],
+  ['doc (with a Mermaid diagram)', `${BASE_PATH}${docId(DOC_WITH_MERMAID)}`],
   ['docs tag list', '/docs/tags'],
   ['docs tag page', `/docs/tags${firstDocTag.permalink}`],
   ['blog list', '/docs/blog'],
