@@ -1,8 +1,8 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {footer} from './config/footer';
 import {navbar} from './config/navbar';
+import {codeThemes} from './config/prism-themes';
 import {
   API_DOCS_DIR,
   API_DOCS_PLUGIN_ID,
@@ -191,8 +191,9 @@ const config: Config = {
     navbar,
     footer,
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      // The stock GitHub and Dracula themes, with token colors darkened or lightened to AA contrast.
+      theme: codeThemes.light,
+      darkTheme: codeThemes.dark,
       additionalLanguages: ['bash', 'json', 'yaml', 'sql', 'python', 'go', 'http', 'ini'],
     },
     languageTabs: apiLanguageTabs,

@@ -1,0 +1,223 @@
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+import {BASE_PATH, expect, openPage, test} from '../support/site';
+import {docId, docTags, readMarkdown} from '../support/content';
+import {blogTags, posts} from '../support/blog';
+import {loadSpec, operationsOf} from '../support/openapi';
+
+type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+
+/** WCAG 2.0, 2.1 and 2.2 levels A and AA: the standard the site meets. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+const VIEWPORTS = {
+  desktop: {width: 1280, height: 800},
+  // Below the 996 px breakpoint: navbar items move into the menu, the TOC collapses.
+  mobile: {width: 390, height: 844},
+};
+
+const DOC_WITH_MERMAID = 'docs/intro.md';
+if (!/```mermaid/.test(readMarkdown(DOC_WITH_MERMAID).body)) {
+  throw new Error(`${DOC_WITH_MERMAID} no longer holds a Mermaid diagram: pick another doc page that does`);
+}
+const firstDocTag = Object.values(docTags)[0];
+const firstBlogTag = Object.values(blogTags)[0];
+// The operation with the most to render: parameters, a request body and several responses.
+const richestOperation = operationsOf(loadSpec()).sort(
+  (a, b) => JSON.stringify(b.definition).length - JSON.stringify(a.definition).length,
+)[0];
+
+/** One page of each kind the site has; each is checked in both color modes at both viewport sizes. */
+const PAGE_KINDS: Array<[string, string]> = [
+  ['landing', BASE_PATH],
+  ['doc (with a Mermaid diagram)', `${BASE_PATH}${docId(DOC_WITH_MERMAID)}`],
+  ['docs tag list', '/docs/tags'],
+  ['docs tag page', `/docs/tags${firstDocTag.permalink}`],
+  ['blog list', '/docs/blog'],
+  ['blog post', `/docs/blog/${posts[0].slug}`],
+  ['blog tags', '/docs/blog/tags'],
+  ['blog tag page', `/docs/blog/tags${firstBlogTag.permalink}`],
+  ['authors', '/docs/blog/authors'],
+  ['archive', '/docs/blog/archive'],
+  ['API root', '/docs/api'],
+  ['API operation', `/docs/api/${richestOperation.slug}`],
+  ['not-found', '/docs/no-such-page'],
+  ['markdown page', '/docs/markdown-page'],
+];
+
+/** axe violations as one readable line each: rule, impact, and the elements it names. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // @axe-core/playwright types its page with its own playwright-core release; the API it uses is the same.
+  const {violations} = await new AxeBuilder({page: page as unknown as AxePage}).withTags(WCAG_TAGS).analyze();
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes
+        .slice(0, 5)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}${violation.nodes.length > 5 ? ` and ${violation.nodes.length - 5} more` : ''}`,
+  );
+}
+
+/** Waits until what renders after hydration (Mermaid diagrams in the current color mode) is there. */
+async function settle(page: Page, mode: 'light' | 'dark') {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  const diagrams = page.locator('.docusaurus-mermaid-container');
+  if ((await diagrams.count()) > 0) {
+    await expect(diagrams.locator('svg').first()).toBeVisible();
+  }
+}
+
+test.describe('axe reports no WCAG 2.2 AA violation', () => {
+  // Four axe runs per test; on the API operation page (about 4,700 elements) each takes several seconds.
+  test.describe.configure({mode: 'parallel', timeout: 180_000});
+
+  for (const [kind, path] of PAGE_KINDS) {
+    test(`${kind} (${path}): light and dark, desktop and mobile`, async ({page, consoleGuard}) => {
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await openPage(page, path);
+      if (kind === 'not-found') {
+        // The browser logs the document's own 404 status, which is what this page is for.
+        const documentStatus = consoleGuard.findIndex((problem) => problem.includes('status of 404'));
+        expect(documentStatus).toBeGreaterThanOrEqual(0);
+        consoleGuard.splice(documentStatus, 1);
+      }
+      const found: string[] = [];
+      for (const mode of ['light', 'dark'] as const) {
+        if (mode === 'dark') {
+          // The reader's way: the navbar toggle (shown at desktop width).
+          await page.setViewportSize(VIEWPORTS.desktop);
+          await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+        }
+        for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+          await page.setViewportSize(size);
+          await settle(page, mode);
+          for (const violation of await axeViolations(page)) {
+            found.push(`${mode} ${viewport}: ${violation}`);
+          }
+        }
+      }
+      expect(found, `axe violations on ${path}`).toEqual([]);
+    });
+  }
+
+  test('the open mobile menu and the open search suggestions', async ({page}) => {
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await openPage(page, '/docs/intro');
+    const found: string[] = [];
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await expect(page.locator('.navbar-sidebar')).toBeVisible();
+    found.push(...(await axeViolations(page)).map((violation) => `mobile menu: ${violation}`));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', {name: 'Close navigation bar'}).click();
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const search = page.getByRole('combobox', {name: 'Search'}).or(page.locator('input.navbar__search-input'));
+    await search.first().fill('kafka');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    found.push(...(await axeViolations(page)).map((violation) => `search suggestions: ${violation}`));
+    expect(found).toEqual([]);
+  });
+});
+
+/** How the focused element shows its focus: an outline or a box shadow, or null when it shows none. */
+async function focusIndicator(page: Page): Promise<{element: string; indicator: string | null}> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `outline ${style.outlineStyle} ${style.outlineWidth}` : null;
+    const shadow = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : null;
+    const label = `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`;
+    return {element: label, indicator: outline ?? shadow};
+  });
+}
+
+/** Presses Tab until the focused element matches `predicate` (at most `limit` times). */
+async function tabTo(page: Page, predicate: (element: Element) => boolean, limit = 40) {
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    const active = await page.evaluateHandle(() => document.activeElement ?? document.body);
+    if (await active.evaluate(predicate)) return;
+  }
+  throw new Error(`no element reached by Tab within ${limit} presses`);
+}
+
+test.describe('keyboard', () => {
+  test('the skip link comes first and moves focus to the content; every control shows its focus', async ({page}) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await openPage(page, '/docs/intro');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', {name: 'Skip to main content'});
+    await expect(skip).toBeFocused();
+    expect((await focusIndicator(page)).indicator).not.toBeNull();
+    await page.keyboard.press('Enter');
+    // The next Tab starts in the page content, past the navbar.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+
+    // Every link, button and field of the navbar, sidebar and article start shows a focus indicator.
+    await openPage(page, '/docs/intro');
+    const missing: string[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < 45; i += 1) {
+      await page.keyboard.press('Tab');
+      const {element, indicator} = await focusIndicator(page);
+      seen.add(element);
+      if (!indicator) missing.push(element);
+    }
+    expect(seen.size, 'distinct elements reached by Tab').toBeGreaterThan(30);
+    expect(missing, 'focused elements without a visible focus indicator').toEqual([]);
+  });
+
+  test('ctrl+K focuses search; arrows and Enter open a result; Escape closes the suggestions', async ({page}) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await openPage(page, '/docs/intro');
+    const search = page.locator('input.navbar__search-input');
+    await page.keyboard.press('Control+k');
+    await expect(search).toBeFocused();
+    await page.keyboard.type('kafka');
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    await expect(search).toHaveAttribute('aria-expanded', 'true');
+
+    // Escape closes the list; typing opens it again.
+    await page.keyboard.press('Escape');
+    await expect(options.first()).toBeHidden();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(' ');
+    await page.keyboard.press('Backspace');
+    await expect(options.first()).toBeVisible();
+
+    // The arrow moves the highlight to the second suggestion; Enter opens that page.
+    await page.keyboard.press('ArrowDown');
+    const second = options.nth(1);
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await expect(search).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id')) ?? '');
+    const title = (await second.locator('[class*="hitTitle"]').textContent()) ?? '';
+    const path = (await second.locator('[class*="hitPath"]').textContent()) ?? '';
+    const before = page.url();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.href !== before);
+    expect(new URL(page.url()).pathname).not.toBe('/docs/intro');
+    // The page opened is the one the suggestion named: its title or its last breadcrumb is in the article.
+    const pageName = path.split('›').pop()?.trim() || title;
+    await expect(page.locator('article').first()).toContainText(pageName.replace(/…$/, ''));
+  });
+
+  test('the locale dropdown opens with Enter and closes with Escape, focus back on its toggle', async ({page}) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await openPage(page, '/docs/intro');
+    await tabTo(page, (element) => element.getAttribute('aria-haspopup') === 'true' && /English/.test(element.textContent ?? ''));
+    const toggle = page.locator('.navbar__item.dropdown [aria-haspopup="true"]').filter({hasText: 'English'});
+    const menu = page.locator('.navbar__item.dropdown', {hasText: 'English'}).locator('.dropdown__menu');
+    await expect(menu).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.dropdown__menu')))).toBe(true);
+    expect((await focusIndicator(page)).indicator).not.toBeNull();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+});
