@@ -1,7 +1,8 @@
 import {createHash} from 'node:crypto';
 import {rmSync, writeFileSync} from 'node:fs';
 import type {APIRequestContext, APIResponse} from '@playwright/test';
-import {BASE_PATH, expect, sitemapPaths, test} from '../support/site';
+import {loadSpec, operationsOf} from '../support/openapi';
+import {BASE_PATH, expect, openPage, sitemapPaths, test} from '../support/site';
 
 // The production server (nginx with deploy/nginx.conf), compared with `docusaurus serve` where they must
 // agree. Runs in the e2e-nginx project only; the whole browser suite runs against nginx besides.
@@ -188,5 +189,19 @@ test.describe('headers', () => {
       rmSync(files.md, {force: true});
       rmSync(files.txt, {force: true});
     }
+  });
+});
+
+test.describe('the API reference under the policy', () => {
+  test('the request body editor takes edits without evaluating the body', async ({page}) => {
+    // The console guard fails the test on any Content-Security-Policy violation, on load or while editing.
+    const operation = operationsOf(loadSpec()).find((candidate) => candidate.definition.requestBody)!;
+    await openPage(page, `/docs/api/${operation.slug}`);
+    const editor = page.locator('.openapi-explorer__playground-editor [contenteditable]').first();
+    await expect(editor).toContainText('{');
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('{"name": "edited under the policy"}');
+    await expect(editor).toHaveText('{"name": "edited under the policy"}');
   });
 });
