@@ -43,6 +43,18 @@ function auditProductionDependencies() {
   return severe.length ? 'failed' : 'passed';
 }
 
+/** The pid in an nginx pid file when that process is running. */
+function runningPid(file) {
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs the production build, teeing its output to .artifacts/build.log. */
 function build() {
   return new Promise((resolve) => {
@@ -69,7 +81,12 @@ const buildOk = (await build()) === 0;
 if (!buildOk) {
   console.error('\nThe production build failed: running the unit tests only.');
 }
+const nginxPidFile = `${ARTIFACTS}/nginx-${process.env.VIGIL_NGINX_PORT ?? 8100}/nginx.pid`;
+const nginxBefore = runningPid(nginxPidFile);
 run('npx', ['playwright', 'test', ...(buildOk ? [] : ['--project=unit'])], buildOk ? {} : {VIGIL_NO_SERVER: '1'});
+// Playwright stops the nginx it started; should it die first, the nginx it left behind is stopped here.
+const nginxLeft = runningPid(nginxPidFile);
+if (nginxLeft && nginxLeft !== nginxBefore) process.kill(nginxLeft, 'SIGTERM');
 // Every sitemap page and the assets they load, under load for a few seconds: no error, no 4xx/5xx.
 const loadOk = buildOk && run('node', ['scripts/load-test.mjs', '--duration', '5', '--json', `${ARTIFACTS}/load-test.json`]) === 0;
 
