@@ -10,9 +10,12 @@ function apt(args) {
   return spawnSync(command, rest, {stdio: 'inherit', env: {...process.env, DEBIAN_FRONTEND: 'noninteractive'}}).status ?? 1;
 }
 
-/** Makes sure `program` (an absolute path) exists, installing Debian's `pkg` when it does not. */
+/**
+ * Makes sure `program` (an absolute path) exists, installing Debian's `pkg` when it does not.
+ * Returns true when it installed the package.
+ */
 export function ensureDebianPackage(program, pkg) {
-  if (existsSync(program)) return;
+  if (existsSync(program)) return false;
   console.log(`${program} is missing: installing Debian's ${pkg} package`);
   if (!updated) {
     if (apt(['update', '-qq']) !== 0) throw new Error(`apt-get update failed while installing ${pkg}`);
@@ -21,4 +24,5 @@ export function ensureDebianPackage(program, pkg) {
   if (apt(['install', '-y', '-qq', pkg]) !== 0 || !existsSync(program)) {
     throw new Error(`could not install ${pkg} with apt-get (${program} is still missing)`);
   }
+  return true;
 }

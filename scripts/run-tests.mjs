@@ -73,7 +73,10 @@ function build() {
 mkdirSync(ARTIFACTS, {recursive: true});
 rmSync(`${ARTIFACTS}/test-summary.json`, {force: true});
 ensureDebianPackage(CHROMIUM, 'chromium');
-ensureDebianPackage(NGINX, 'nginx');
+if (ensureDebianPackage(NGINX, 'nginx')) {
+  // Debian starts the system's nginx on port 80 after installing it; the tests run their own on loopback.
+  spawnSync(NGINX, ['-s', 'stop'], {stdio: 'inherit'});
+}
 ensureDebianPackage(WRK, 'wrk');
 const audit = auditProductionDependencies();
 
