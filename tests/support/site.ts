@@ -7,15 +7,32 @@ export const BASE_PATH = '/docs/';
 /** Messages a page logs that are not defects of the site. */
 const TOLERATED_CONSOLE = [/Download the React DevTools/];
 
+/** Which server a browser project runs against, set per project in playwright.config.ts. */
+export type ServerOptions = {
+  /** `docusaurus serve`, or nginx with deploy/nginx.conf. */
+  servedBy: 'docusaurus' | 'nginx';
+  /** The `docusaurus serve` origin, whose answers are the reference for the production server's URLs. */
+  referenceURL: string;
+};
+
 /**
- * A browser test that fails when the page logs a console error or warning, throws, or requests anything
- * from another host (the site calls no backend and loads nothing from elsewhere).
+ * A browser test that fails when the page logs a console error or warning, throws, violates the
+ * Content-Security-Policy, or requests anything from another host (the site calls no backend and loads
+ * nothing from elsewhere).
  */
-export const test = base.extend<{consoleGuard: string[]}>({
+export const test = base.extend<ServerOptions & {consoleGuard: string[]}>({
+  servedBy: ['docusaurus', {option: true}],
+  referenceURL: ['http://127.0.0.1:3100', {option: true}],
   consoleGuard: [
     async ({page, baseURL}, use) => {
       const problems: string[] = [];
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      // Chromium also logs "Refused to …" for a violation; the event names the directive and the source.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline source'} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
       page.on('console', (message) => {
         if ((message.type() === 'error' || message.type() === 'warning') && !TOLERATED_CONSOLE.some((re) => re.test(message.text()))) {
           problems.push(`console ${message.type()}: ${message.text()}`);

@@ -1,0 +1,207 @@
+import {createHash} from 'node:crypto';
+import {rmSync, writeFileSync} from 'node:fs';
+import type {APIRequestContext, APIResponse} from '@playwright/test';
+import {loadSpec, operationsOf} from '../support/openapi';
+import {BASE_PATH, expect, openPage, sitemapPaths, test} from '../support/site';
+
+// The production server (nginx with deploy/nginx.conf), compared with `docusaurus serve` where they must
+// agree. Runs in the e2e-nginx project only; the whole browser suite runs against nginx besides.
+
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/** The /docs/assets/ URLs a page's HTML loads (attribute values may be unquoted in the minified HTML). */
+function assetURLs(html: string): string[] {
+  return [...html.matchAll(/\s(?:src|href)=["']?(\/docs\/assets\/[^"'\s>]+)/g)].map((match) => match[1]);
+}
+
+/** status and Location (a path) of one answer, redirects not followed. */
+async function answer(request: APIRequestContext, url: string) {
+  const response = await request.get(url, {maxRedirects: 0});
+  const location = response.headers().location;
+  return {status: response.status(), location: location === undefined ? undefined : new URL(location, url).pathname + new URL(location, url).search};
+}
+
+function expectSecurityHeaders(response: APIResponse, what: string) {
+  const headers = response.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp, `${what}: Content-Security-Policy`).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy'], what).toMatch(/camera=\(\).*microphone=\(\)|microphone=\(\).*camera=\(\)/);
+  expect(headers['permissions-policy'], what).toContain('geolocation=()');
+}
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+const pages = sitemapPaths();
+const pageWithoutSlash = pages.find((path) => path !== BASE_PATH && !path.endsWith('/'))!;
+const pageWithSlash = pages.find((path) => path !== BASE_PATH && path.endsWith('/'))!;
+
+test.describe('URLs: the same answers as docusaurus serve', () => {
+  test('trailing slashes, the base path and unknown pages answer as docusaurus serve answers them', async ({request, referenceURL, baseURL}) => {
+    const probes = [
+      '/',
+      '/docs',
+      BASE_PATH,
+      pageWithoutSlash,
+      `${pageWithoutSlash}/`,
+      pageWithSlash,
+      pageWithSlash.replace(/\/$/, ''),
+      '/docs/api',
+      '/docs/api/',
+      '/docs/blog',
+      '/docs/blog/',
+      // a folder of static files without an index page
+      '/docs/img/',
+      '/docs/img',
+      '/docs/no-such-page',
+      '/docs/no-such-page/',
+      '/docs/sitemap.xml',
+    ];
+    for (const path of probes) {
+      const reference = await answer(request, referenceURL + path);
+      const production = await answer(request, baseURL + path);
+      expect(production, path).toEqual(reference);
+    }
+  });
+
+  test('.html and index.html suffixes redirect permanently to the clean URL, keeping the query', async ({request, referenceURL, baseURL}) => {
+    const cases: Array<[string, string]> = [
+      [`${pageWithoutSlash}.html`, pageWithoutSlash],
+      [`${pageWithSlash}index.html`, pageWithSlash],
+      [`${BASE_PATH}index.html`, BASE_PATH],
+      [`${pageWithoutSlash}.html?tab=1`, `${pageWithoutSlash}?tab=1`],
+    ];
+    for (const [path, clean] of cases) {
+      expect(await answer(request, baseURL + path), path).toEqual({status: 301, location: clean});
+      // The clean URL is one docusaurus serve answers with the page.
+      expect((await answer(request, referenceURL + clean)).status, clean).toBe(200);
+    }
+  });
+
+  test('an unknown path answers 404 with the not-found page, outside /docs/ too', async ({request, baseURL}) => {
+    const notFound = await (await request.get(`${baseURL}${BASE_PATH}404.html`, {maxRedirects: 1})).text();
+    expect(notFound).toContain('Page Not Found');
+    for (const path of ['/docs/no-such-page', '/docs/assets/js/no-such-bundle.js', '/elsewhere']) {
+      const response = await request.get(baseURL + path, {maxRedirects: 0});
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toContain('Page Not Found');
+      expect(response.headers()['cache-control'], path).toBe('no-cache');
+      expectSecurityHeaders(response, path);
+    }
+  });
+});
+
+test.describe('headers', () => {
+  test('HTML carries a Content-Security-Policy that allows exactly its inline scripts by hash', async ({request, baseURL}) => {
+    for (const path of [BASE_PATH, pageWithoutSlash, pages.find((page) => page.startsWith('/docs/api/'))!]) {
+      const response = await request.get(baseURL + path);
+      expect(response.status(), path).toBe(200);
+      expectSecurityHeaders(response, path);
+      const policy = directives(response.headers()['content-security-policy']);
+      const scriptSources = policy.get('script-src') ?? [];
+      expect(scriptSources, path).toContain("'self'");
+      expect(scriptSources, path).not.toContain("'unsafe-inline'");
+      expect(scriptSources, path).not.toContain("'unsafe-eval'");
+      expect(policy.get('object-src'), path).toEqual(["'none'"]);
+      expect(policy.get('default-src'), path).toEqual(["'self'"]);
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*\btype=["']?application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+      expect(inline.length, `${path} has inline scripts`).toBeGreaterThan(0);
+      for (const body of inline) {
+        expect(scriptSources, `${path}: inline script ${body.slice(0, 60)}…`).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+      }
+    }
+  });
+
+  test('hashed assets are cached for a year; HTML is revalidated with a validator', async ({request, baseURL}) => {
+    const page = await request.get(baseURL + pageWithoutSlash);
+    expect(page.headers()['cache-control']).toBe('no-cache');
+    const etag = page.headers().etag;
+    expect(etag).toBeTruthy();
+    const revalidated = await request.get(baseURL + pageWithoutSlash, {headers: {'if-none-match': etag}});
+    expect(revalidated.status()).toBe(304);
+
+    const html = await page.text();
+    const assets = assetURLs(html);
+    expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
+    expect(assets.some((asset) => asset.endsWith('.css'))).toBe(true);
+    for (const asset of new Set(assets)) {
+      // Immutable caching is only right for a name that changes with the content.
+      expect(asset, 'a content hash in the file name').toMatch(/[.-][0-9a-f]{8,}\.[a-z0-9]+$/);
+      const response = await request.get(baseURL + asset);
+      expect(response.status(), asset).toBe(200);
+      expect(response.headers()['cache-control'], asset).toBe(HASHED_ASSET_CACHE);
+      expectSecurityHeaders(response, asset);
+    }
+    // Files of static/ keep their names from build to build: revalidated.
+    expect((await request.get(`${baseURL}${BASE_PATH}img/favicon.svg`)).headers()['cache-control']).toBe('no-cache');
+  });
+
+  test('text answers are gzip-compressed for clients that accept it', async ({request, baseURL}) => {
+    const assets = assetURLs(await (await request.get(baseURL + pageWithoutSlash)).text());
+    const script = assets.find((asset) => /\/main\.[0-9a-f]+\.js$/.test(asset));
+    const style = assets.find((asset) => asset.endsWith('.css'));
+    expect(script).toBeTruthy();
+    expect(style).toBeTruthy();
+    for (const path of [pageWithoutSlash, script!, style!, `${BASE_PATH}sitemap.xml`, `${BASE_PATH}img/favicon.svg`]) {
+      const response = await request.get(baseURL + path, {headers: {'accept-encoding': 'gzip'}});
+      expect(response.headers()['content-encoding'], path).toBe('gzip');
+      expect(response.headers().vary, path).toContain('Accept-Encoding');
+    }
+  });
+
+  test('redirects carry the security headers and a path-only Location', async ({request, baseURL}) => {
+    for (const path of ['/', '/docs', `${pageWithoutSlash}.html`]) {
+      const response = await request.get(baseURL + path, {maxRedirects: 0});
+      expect(response.status(), path).toBeGreaterThanOrEqual(301);
+      expect(response.headers().location, path).toMatch(/^\/docs\//);
+      expectSecurityHeaders(response, path);
+    }
+  });
+
+  test('Markdown and plain-text files are served as themselves, with UTF-8', async ({request, baseURL}) => {
+    // Files named for this test only, removed afterwards; the .html normalisation must not touch them.
+    const name = `nginx-type-probe-${process.pid}`;
+    const files = {md: `build/${name}.md`, txt: `build/${name}.txt`};
+    writeFileSync(files.md, '# Probe\n\nÜbersicht\n');
+    writeFileSync(files.txt, 'Probe: Übersicht\n');
+    try {
+      const markdown = await request.get(`${baseURL}${BASE_PATH}${name}.md`, {maxRedirects: 0});
+      expect(markdown.status()).toBe(200);
+      expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+      expect(await markdown.text()).toContain('Übersicht');
+      expectSecurityHeaders(markdown, 'Markdown');
+      const text = await request.get(`${baseURL}${BASE_PATH}${name}.txt`, {maxRedirects: 0});
+      expect(text.status()).toBe(200);
+      expect(text.headers()['content-type']).toBe('text/plain; charset=utf-8');
+      expect(await text.text()).toContain('Übersicht');
+    } finally {
+      rmSync(files.md, {force: true});
+      rmSync(files.txt, {force: true});
+    }
+  });
+});
+
+test.describe('the API reference under the policy', () => {
+  test('the request body editor takes edits without evaluating the body', async ({page}) => {
+    // The console guard fails the test on any Content-Security-Policy violation, on load or while editing.
+    const operation = operationsOf(loadSpec()).find((candidate) => candidate.definition.requestBody)!;
+    await openPage(page, `/docs/api/${operation.slug}`);
+    const editor = page.locator('.openapi-explorer__playground-editor [contenteditable]').first();
+    await expect(editor).toContainText('{');
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('{"name": "edited under the policy"}');
+    await expect(editor).toHaveText('{"name": "edited under the policy"}');
+  });
+});
