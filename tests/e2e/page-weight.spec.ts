@@ -10,6 +10,7 @@ const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as Budget
 test.describe('page weight budgets (bench/budgets.json)', () => {
   // One browser page loads one page of each kind; byte counts come from build/ (see scripts/page-weight.mjs).
   test('every page kind stays within its byte budgets', async ({page}) => {
+    test.slow(); // six page loads in one test
     const problems: string[] = [];
     for (const {kind, path, budget} of budgets.pages) {
       const assets = await assetsBeforeInteractive(page, path);
