@@ -145,7 +145,9 @@ async function runLighthouse(pages, runsDir) {
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS});
   const results = {};
   try {
-    for (const {kind, path} of pages) {
+    // Lighthouse refuses a document answered with 404: the not-found page is audited at its own file.
+    for (const {kind, path: pagePath, lighthousePath} of pages) {
+      const path = lighthousePath ?? pagePath;
       const runs = [];
       for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
         log(`Lighthouse ${run}/${LIGHTHOUSE_RUNS} on ${kind} (${path})...`);
