@@ -26,6 +26,16 @@ for (const mode of ['light', 'dark'] as const) {
     await openPage(page, '/docs/product/architecture');
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
     const diagram = page.locator('.docusaurus-mermaid-container svg').first();
+    // Mermaid loads when a diagram comes near the viewport: scroll down as a reader does until one renders.
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 300);
+          return diagram.count();
+        },
+        {timeout: 30_000},
+      )
+      .toBeGreaterThan(0);
     await expect(diagram).toBeVisible();
     expect((await diagram.boundingBox())?.height ?? 0).toBeGreaterThan(80);
   });

@@ -1,0 +1,308 @@
+#!/usr/bin/env node
+// The benchmark (`npm run bench`): cold build time and memory with the default bundler and with
+// Docusaurus Faster, page weight per page kind, and Lighthouse scores per page kind. Prints a table and
+// writes bench/results.json; raw Lighthouse reports go to bench/runs/ (not committed).
+//
+//   npm run bench                      3 cold builds per bundler, then page weight and 3 Lighthouse runs per page
+//   npm run bench -- --builds 1        1 cold build per bundler
+//   npm run bench -- --no-builds       measure the existing build/ only (no build figures)
+//   npm run bench -- --lighthouse-runs 1
+//
+// VIGIL_BENCH_PORT (default 3300) is the port of the compressing server Lighthouse loads the pages from.
+import {spawn} from 'node:child_process';
+import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {cpus, freemem, loadavg, totalmem, type as osType, release} from 'node:os';
+import {join} from 'node:path';
+import {chromium} from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import {assetsBeforeInteractive, pageWeight} from './page-weight.mjs';
+import {startServer} from './serve-compressed.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const PORT = Number(process.env.VIGIL_BENCH_PORT ?? 3300);
+const BUDGETS_FILE = 'bench/budgets.json';
+const RESULTS_FILE = 'bench/results.json';
+const RUNS_DIR = 'bench/runs';
+const BUNDLERS = [
+  {id: 'webpack', label: 'default bundler (webpack, Babel, Terser)'},
+  {id: 'faster', label: 'Docusaurus Faster (Rspack, SWC, Lightning CSS)'},
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = {lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift', fcp: 'first-contentful-paint'};
+
+function option(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index === -1) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a positive whole number, got "${process.argv[index + 1]}"`);
+  return value;
+}
+const BUILD_RUNS = process.argv.includes('--no-builds') ? 0 : option('builds', 3);
+const LIGHTHOUSE_RUNS = option('lighthouse-runs', 3);
+
+const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Sum of the resident memory of a process and all its descendants, in bytes (Linux /proc). */
+function treeRss(rootPid) {
+  const children = new Map();
+  const rss = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      rss.set(Number(entry), Number(fields[21]) * 4096);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(Number(entry));
+    } catch {
+      // the process ended while being read
+    }
+  }
+  let total = 0;
+  const pending = [rootPid];
+  while (pending.length) {
+    const pid = pending.pop();
+    total += rss.get(pid) ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** One cold build: API generation and production build from a tree without build output or caches. */
+async function coldBuild(bundler) {
+  for (const dir of ['build', '.docusaurus', 'api', 'node_modules/.cache']) rmSync(dir, {recursive: true, force: true});
+  const started = process.hrtime.bigint();
+  const child = spawn('npm', ['run', 'build'], {
+    env: {...process.env, VIGIL_BUNDLER: bundler, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRss(child.pid));
+  }, 250);
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  clearInterval(sampler);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (code !== 0) {
+    process.stderr.write(Buffer.concat(output));
+    throw new Error(`npm run build with VIGIL_BUNDLER=${bundler} failed with exit code ${code}`);
+  }
+  return {seconds, peakRssBytes: peak};
+}
+
+async function measureBuilds() {
+  const builds = {};
+  // Faster last: its build is the one measured below.
+  for (const bundler of BUNDLERS) {
+    const runs = [];
+    for (let run = 1; run <= BUILD_RUNS; run += 1) {
+      log(`cold build ${run}/${BUILD_RUNS}, ${bundler.label}...`);
+      const result = await coldBuild(bundler.id);
+      log(`  ${result.seconds.toFixed(1)} s, peak memory ${(result.peakRssBytes / 2 ** 30).toFixed(2)} GiB`);
+      runs.push(result);
+    }
+    builds[bundler.id] = {
+      label: bundler.label,
+      runs,
+      medianSeconds: median(runs.map((run) => run.seconds)),
+      medianPeakRssBytes: median(runs.map((run) => run.peakRssBytes)),
+    };
+  }
+  builds.fasterToDefaultRatio = builds.faster.medianSeconds / builds.webpack.medianSeconds;
+  return builds;
+}
+
+async function measurePageWeights(pages) {
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new')});
+  const weights = {};
+  const cache = new Map();
+  try {
+    for (const {kind, path} of pages) {
+      const context = await browser.newContext();
+      const assets = await assetsBeforeInteractive(await context.newPage(), `http://127.0.0.1:${PORT}${path}`);
+      await context.close();
+      weights[kind] = {path, status: assets.status, ...pageWeight('build', path, assets, cache)};
+      log(`page weight of ${kind} (${path}) measured`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return weights;
+}
+
+async function runLighthouse(pages, runsDir) {
+  const chrome = await chromeLauncher.launch({chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS});
+  const results = {};
+  try {
+    // Lighthouse refuses a document answered with 404: the not-found page is audited at its own file.
+    for (const {kind, path: pagePath, lighthousePath} of pages) {
+      const path = lighthousePath ?? pagePath;
+      const runs = [];
+      for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+        log(`Lighthouse ${run}/${LIGHTHOUSE_RUNS} on ${kind} (${path})...`);
+        const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES});
+        if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
+        const {lhr} = result;
+        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        writeFileSync(join(runsDir, `lighthouse-${kind}-${run}.json`), JSON.stringify(lhr));
+        runs.push({
+          ...Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category].score ?? 0) * 100)])),
+          ...Object.fromEntries(Object.entries(METRICS).map(([name, audit]) => [name, lhr.audits[audit].numericValue])),
+          failedAudits: CATEGORIES.filter((category) => category !== 'performance').flatMap((category) =>
+            lhr.categories[category].auditRefs
+              .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+              .map((ref) => `${category}:${ref.id}`),
+          ),
+        });
+      }
+      results[kind] = {
+        path,
+        runs,
+        median: Object.fromEntries([...CATEGORIES, ...Object.keys(METRICS)].map((key) => [key, median(runs.map((run) => run[key]))])),
+        failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+      };
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+
+function printTables(results, budgets) {
+  if (results.builds) {
+    const {webpack, faster, fasterToDefaultRatio} = results.builds;
+    console.log('\nCold build (npm run build: API generation + production build), median of', BUILD_RUNS);
+    console.table(
+      Object.fromEntries(
+        [webpack, faster].map((build) => [
+          build.label,
+          {'wall time (s)': Number(build.medianSeconds.toFixed(1)), 'peak memory (GiB)': Number((build.medianPeakRssBytes / 2 ** 30).toFixed(2)), runs: build.runs.map((run) => run.seconds.toFixed(1)).join(' / ')},
+        ]),
+      ),
+    );
+    console.log(`Faster / default bundler wall time: ${fasterToDefaultRatio.toFixed(2)} (target <= 0.50)`);
+  }
+  console.log('\nPage weight (kB = 1000 bytes; JS and CSS loaded before the page is interactive, see bench/budgets.json)');
+  console.table(
+    Object.fromEntries(
+      Object.entries(results.pages).map(([kind, page]) => {
+        const budget = budgets.pages.find((entry) => entry.kind === kind).budget;
+        return [
+          `${kind} ${page.path}`,
+          {
+            'HTML raw': kb(page.html.raw),
+            'HTML gz': kb(page.html.gzip),
+            'JS files': page.js.files,
+            'JS raw': kb(page.js.raw),
+            'JS gz': kb(page.js.gzip),
+            'JS br': kb(page.js.brotli),
+            'JS gz budget': kb(budget.jsGzip),
+            'JS gz target': budgets.targets.jsGzip[kind] ? kb(budgets.targets.jsGzip[kind]) : '',
+            'CSS raw': kb(page.css.raw),
+            'CSS gz': kb(page.css.gzip),
+            'CSS br': kb(page.css.brotli),
+          },
+        ];
+      }),
+    ),
+  );
+  console.log(`\nLighthouse ${results.lighthouseVersion}, mobile, served compressed, median of ${LIGHTHOUSE_RUNS}`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(results.lighthouse).map(([kind, {path, median: values}]) => [
+        `${kind} ${path}`,
+        {
+          performance: values.performance,
+          accessibility: values.accessibility,
+          'best practices': values['best-practices'],
+          SEO: values.seo,
+          'LCP (ms)': Math.round(values.lcp),
+          'TBT (ms)': Math.round(values.tbt),
+          CLS: Number(values.cls.toFixed(3)),
+        },
+      ]),
+    ),
+  );
+  for (const [kind, {failedAudits}] of Object.entries(results.lighthouse)) {
+    if (failedAudits.length) console.log(`${kind}: audits not passed: ${failedAudits.join(', ')}`);
+  }
+  console.log('\nTargets');
+  for (const target of results.targets) {
+    const verdict = target.met === undefined ? 'n/a    ' : target.met ? 'met    ' : 'NOT met';
+    console.log(`${verdict}  ${target.what}: ${target.measured} (target ${target.target})`);
+  }
+}
+
+/** Each target of the performance goals, measured. */
+function checkTargets(results, budgets) {
+  const targets = [];
+  for (const [kind, page] of Object.entries(results.pages)) {
+    const jsTarget = budgets.targets.jsGzip[kind];
+    if (jsTarget) targets.push({what: `gzipped JS before interactive, ${kind}`, measured: `${kb(page.js.gzip)} kB`, target: `<= ${kb(jsTarget)} kB`, met: page.js.gzip <= jsTarget});
+  }
+  for (const [kind, {median: values}] of Object.entries(results.lighthouse)) {
+    targets.push({what: `Lighthouse performance, ${kind}`, measured: values.performance, target: '>= 95', met: values.performance >= 95});
+    for (const category of ['accessibility', 'best-practices', 'seo']) {
+      targets.push({what: `Lighthouse ${category}, ${kind}`, measured: values[category], target: '100', met: values[category] === 100});
+    }
+  }
+  if (results.builds) {
+    const {faster, fasterToDefaultRatio} = results.builds;
+    targets.push({what: 'cold build, Faster / default bundler', measured: fasterToDefaultRatio.toFixed(2), target: '<= 0.50', met: fasterToDefaultRatio <= 0.5});
+    targets.push({
+      what: `cold build with Faster on ${results.machine.cores} cores`,
+      measured: `${faster.medianSeconds.toFixed(1)} s`,
+      target: '< 180 s on 2 cores',
+      met: results.machine.cores <= 2 ? faster.medianSeconds < 180 : undefined,
+    });
+  }
+  return targets;
+}
+
+const budgets = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8'));
+mkdirSync(RUNS_DIR, {recursive: true});
+const startedAt = new Date();
+const results = {
+  date: startedAt.toISOString(),
+  machine: {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: Number((totalmem() / 2 ** 30).toFixed(1)),
+    os: `${osType()} ${release()}`,
+    node: process.version,
+    loadAverageAtStart: loadavg().map((value) => Number(value.toFixed(2))),
+    freeMemoryGiBAtStart: Number((freemem() / 2 ** 30).toFixed(1)),
+  },
+  lighthouseVersion: JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version,
+  definition: budgets.definition,
+};
+if (BUILD_RUNS > 0) {
+  results.builds = await measureBuilds();
+} else if (!existsSync('build/404.html')) {
+  throw new Error('build/ is missing: run `npm run build` first, or run the benchmark without --no-builds');
+}
+const server = await startServer({root: 'build', port: PORT});
+try {
+  results.pages = await measurePageWeights(budgets.pages);
+  results.lighthouse = await runLighthouse(budgets.pages, RUNS_DIR);
+} finally {
+  server.close();
+}
+results.machine.loadAverageAtEnd = loadavg().map((value) => Number(value.toFixed(2)));
+results.targets = checkTargets(results, budgets);
+writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+printTables(results, budgets);
+console.log(`\nWrote ${RESULTS_FILE} (Lighthouse reports in ${RUNS_DIR}/). Load average ${results.machine.loadAverageAtStart.join(' ')} at start, ${results.machine.loadAverageAtEnd.join(' ')} at end, on ${results.machine.cores} cores.`);
