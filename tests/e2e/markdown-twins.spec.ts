@@ -8,20 +8,11 @@ import {SITE_TAGLINE, SITE_TITLE} from '../../config/site-constants';
 import {codeBlocks, docId, markdownFiles, type MarkdownFile} from '../support/content';
 import {builtHtml, contentPages, htmlHeadings, llmsLinks, markdownHeadings, outsideCode, twinPath} from '../support/markdown-twins';
 import {deref, loadSpec, operationsOf, type JsonObject} from '../support/openapi';
+import {ADMONITION_LABELS} from '../../src/plugins/markdown-twins/mdx-to-markdown';
 
 const pages = contentPages();
 const docs = markdownFiles('docs');
 const posts = markdownFiles('blog');
-const ADMONITION_LABELS: Record<string, string> = {
-  note: 'Note',
-  tip: 'Tip',
-  info: 'Info',
-  important: 'Important',
-  warning: 'Warning',
-  caution: 'Caution',
-  danger: 'Danger',
-};
-
 type Item = string | {type: string; id?: string; label?: string; link?: {id?: string}; items?: Item[]};
 const sidebarItems = (sidebars as unknown as {docs: Item[]}).docs;
 

@@ -1,18 +1,9 @@
 import {OPENAPI_SPEC_PATH} from '../../config/api-reference';
 import {loadOpenApiDescription} from '../../src/plugins/openapi-source';
+import {kebabCase} from '../../src/plugins/markdown-twins';
 
-/**
- * Page slug of an operationId or tag name, as the generator makes it (lodash kebabCase):
- * `createDatastore` -> `create-datastore`, `Data contracts` -> `data-contracts`.
- */
-export function kebabCase(value: string): string {
-  return value
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-}
+/** Page slug of an operationId or tag name, as the generator makes it (`createDatastore` -> `create-datastore`). */
+export {kebabCase};
 
 export type JsonObject = {[key: string]: any};
 

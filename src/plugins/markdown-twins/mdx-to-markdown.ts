@@ -12,7 +12,7 @@ export class MarkdownTwinError extends Error {
 export type LinkResolver = (target: string) => string;
 
 /** Admonition types of Docusaurus and the label a reader sees for each. */
-const ADMONITION_LABELS: Record<string, string> = {
+export const ADMONITION_LABELS: Record<string, string> = {
   note: 'Note',
   tip: 'Tip',
   info: 'Info',
