@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
 import {markdownFiles} from '../support/content';
 import {loadSpec, operationsOf} from '../support/openapi';
 import {twinPath} from '../support/markdown-twins';
@@ -13,7 +14,21 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
-test('Copy page puts the page as Markdown in the clipboard on a doc, an API page and a blog post, by mouse and keyboard', async ({page}) => {
+/**
+ * Reads the system clipboard from a page of the reference server: the production server's
+ * Permissions-Policy denies `clipboard-read` to the site's own pages, which never read it.
+ */
+async function readClipboard(page: Page, referenceURL: string): Promise<string> {
+  const reader = await page.context().newPage();
+  try {
+    await reader.goto(`${referenceURL}/docs/img/favicon.svg`);
+    return await reader.evaluate(() => navigator.clipboard.readText());
+  } finally {
+    await reader.close();
+  }
+}
+
+test('Copy page puts the page as Markdown in the clipboard on a doc, an API page and a blog post, by mouse and keyboard', async ({page, referenceURL}) => {
   const cases = [
     {path: '/docs/intro', title: intro?.frontMatter.title as string, key: false},
     {path: `/docs/api/${operation.slug}`, title: operation.summary, key: true},
@@ -21,7 +36,7 @@ test('Copy page puts the page as Markdown in the clipboard on a doc, an API page
   ];
   for (const {path, title, key} of cases) {
     await openPage(page, path);
-    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.evaluate(() => navigator.clipboard.writeText('before copying'));
     const button = page.getByRole('button', {name: 'Copy page'});
     if (key) {
       await button.focus();
@@ -30,7 +45,7 @@ test('Copy page puts the page as Markdown in the clipboard on a doc, an API page
       await button.click();
     }
     await expect(page.getByRole('status').filter({hasText: 'Copied'}), path).toHaveText('Copied the page as Markdown');
-    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    const clipboard = await readClipboard(page, referenceURL);
     expect(clipboard.startsWith(`# ${title}\n`), `${path}: clipboard starts with the title`).toBe(true);
     const link = page.getByRole('link', {name: 'View as Markdown'});
     await expect(link).toHaveAttribute('href', twinPath(path));

@@ -43,6 +43,11 @@ export async function servePrefixed(root: string, prefix: string): Promise<{orig
   const {port} = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Browsers keep connections open; close them too, or close() waits for them to time out.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
