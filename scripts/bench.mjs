@@ -17,6 +17,7 @@ import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {assetsBeforeInteractive, pageWeight} from './page-weight.mjs';
+import {searchIndexSizes} from './search-index-size.mjs';
 import {startServer} from './serve-compressed.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -181,6 +182,21 @@ async function runLighthouse(pages, runsDir) {
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 
+/**
+ * The load test of nginx with deploy/nginx.conf (scripts/load-test.mjs: wrk on loopback, every sitemap page
+ * and the assets they load, 10 s); it starts and stops its own nginx.
+ */
+async function runLoadTest() {
+  const json = join(RUNS_DIR, 'load-test.json');
+  log('load test: nginx with deploy/nginx.conf, 10 s of wrk over every page and asset');
+  const code = await new Promise((resolve) => {
+    spawn('node', ['scripts/load-test.mjs', '--duration', '10', '--json', json], {stdio: 'inherit'}).on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`the load test failed (exit ${code}); see its output above`);
+  const {requests, urls, durationSeconds, requestsPerSecond, latencyMs, errors, non2xx3xx} = JSON.parse(readFileSync(json, 'utf8'));
+  return {requests, urls, durationSeconds, requestsPerSecond, latencyMs, errors, non2xx3xx};
+}
+
 function printTables(results, budgets) {
   if (results.builds) {
     const {webpack, faster, fasterToDefaultRatio} = results.builds;
@@ -239,6 +255,15 @@ function printTables(results, budgets) {
   for (const [kind, {failedAudits}] of Object.entries(results.lighthouse)) {
     if (failedAudits.length) console.log(`${kind}: audits not passed: ${failedAudits.join(', ')}`);
   }
+  console.log('\nSearch index (build/search-index.json) by page kind: the index each kind would need on its own');
+  console.table(
+    Object.fromEntries(results.searchIndex.kinds.map(({label, pages, raw, gzip}) => [label, {pages, 'raw (kB)': Number(kb(raw)), 'gzip (kB)': Number(kb(gzip))}])),
+  );
+  const load = results.loadTest;
+  console.log(
+    `\nLoad test (nginx, deploy/nginx.conf, ${load.urls} URLs, ${load.durationSeconds} s): ${load.requestsPerSecond} req/s, ` +
+      `p99 ${load.latencyMs.p99} ms, ${load.errors} errors, ${load.non2xx3xx} answers outside 2xx/3xx`,
+  );
   console.log('\nTargets');
   for (const target of results.targets) {
     const verdict = target.met === undefined ? 'n/a    ' : target.met ? 'met    ' : 'NOT met';
@@ -301,6 +326,8 @@ try {
 } finally {
   server.close();
 }
+results.searchIndex = searchIndexSizes('build', '/docs/');
+results.loadTest = await runLoadTest();
 results.machine.loadAverageAtEnd = loadavg().map((value) => Number(value.toFixed(2)));
 results.targets = checkTargets(results, budgets);
 writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
