@@ -3,7 +3,7 @@ import type {Page} from '@playwright/test';
 import {BASE_PATH, expect, openPage, test} from '../support/site';
 import {docId, docTags, readMarkdown} from '../support/content';
 import {blogTags, posts} from '../support/blog';
-import {loadSpec, operationsOf} from '../support/openapi';
+import {deref, loadSpec, operationsOf, type JsonObject} from '../support/openapi';
 
 type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 
@@ -22,10 +22,19 @@ if (!/```mermaid/.test(readMarkdown(DOC_WITH_MERMAID).body)) {
 }
 const firstDocTag = Object.values(docTags)[0];
 const firstBlogTag = Object.values(blogTags)[0];
+const spec = loadSpec();
 // The operation with the most to render: parameters, a request body and several responses.
-const richestOperation = operationsOf(loadSpec()).sort(
+const richestOperation = operationsOf(spec).sort(
   (a, b) => JSON.stringify(b.definition).length - JSON.stringify(a.definition).length,
 )[0];
+
+// A read by id: path parameters, whose table and request-panel form the richest operation may not have.
+const operationWithPathParameters = operationsOf(spec).find(
+  (operation) => operation.method === 'get' && (operation.definition.parameters ?? []).some((parameter: JsonObject) => deref(spec, parameter)?.in === 'path'),
+);
+if (!operationWithPathParameters) {
+  throw new Error('no GET operation with a path parameter in the OpenAPI description');
+}
 
 /** One page of each kind the site has; each is checked in both color modes at both viewport sizes. */
 const PAGE_KINDS: Array<[string, string]> = [
@@ -41,6 +50,7 @@ const PAGE_KINDS: Array<[string, string]> = [
   ['archive', '/docs/blog/archive'],
   ['API root', '/docs/api'],
   ['API operation', `/docs/api/${richestOperation.slug}`],
+  ['API operation with path parameters', `/docs/api/${operationWithPathParameters.slug}`],
   ['not-found', '/docs/no-such-page'],
   ['markdown page', '/docs/markdown-page'],
 ];
@@ -58,9 +68,20 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits until what renders after hydration (Mermaid diagrams in the current color mode) is there. */
+/**
+ * Waits until what renders after hydration is there: Mermaid diagrams in the current color mode, and the
+ * API request panel, which loads when it comes near the viewport.
+ */
 async function settle(page: Page, mode: 'light' | 'dark') {
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  const requestPanel = page.locator('.openapi-skeleton, .openapi-explorer__form-item, .openapi-tabs__code-list-container');
+  if ((await requestPanel.count()) > 0) {
+    // The placeholder is replaced by the panel as it loads: scroll to whichever is there until the panel shows.
+    await expect(async () => {
+      await requestPanel.first().scrollIntoViewIfNeeded({timeout: 2_000});
+      await expect(page.locator('.openapi-tabs__code-list-container').first()).toBeVisible({timeout: 2_000});
+    }).toPass();
+  }
   const diagrams = page.locator('.docusaurus-mermaid-container');
   if ((await diagrams.count()) > 0) {
     await expect(diagrams.locator('svg').first()).toBeVisible();

@@ -15,6 +15,7 @@ for (const path of UNKNOWN_PATHS) {
     const response = await openPage(page, path);
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle('Page Not Found | Vigil');
+    expect((await page.locator('head meta[name="description"]').getAttribute('content'))?.trim()).toBeTruthy();
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
     await expect(page.locator('nav.navbar')).toBeVisible();
     await expect(page.locator('footer.footer')).toBeVisible();
