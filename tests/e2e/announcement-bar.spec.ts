@@ -1,4 +1,4 @@
-import {expect, openPage, test} from '../support/site';
+import {expect, openPage, test, waitForHydration} from '../support/site';
 import {ANNOUNCEMENT_VARIANT_DIR, CURRENT_ANNOUNCEMENT_ID, NEW_ANNOUNCEMENT_ID} from '../support/announcement-variant';
 import {servePrefixed} from '../support/prefixed-static-server';
 import {BASE_URL} from '../../config/site-constants';
@@ -14,7 +14,7 @@ test('the announcement bar is shown until dismissed, and the dismissal survives 
   await expect(bar).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe(CURRENT_ANNOUNCEMENT_ID);
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await waitForHydration(page);
   await expect(bar).toHaveCount(0);
   // Another page of the site, loaded in full, keeps it dismissed too.
   await openPage(page, '/docs/features/');
@@ -25,7 +25,7 @@ test('a build with a different announcement id shows the bar again to a reader w
   await openPage(page, '/docs/intro');
   await page.locator(BAR).getByRole('button', {name: 'Close'}).click();
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await waitForHydration(page);
   await expect(page.locator(BAR)).toHaveCount(0);
 
   // The site is redeployed under the reader: same origin, same storage, files of the other build.
@@ -40,7 +40,7 @@ test('a build with a different announcement id shows the bar again to a reader w
       },
     );
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await waitForHydration(page);
     await expect(page.locator(BAR)).toContainText('Browse the API reference');
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe(NEW_ANNOUNCEMENT_ID);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('false');

@@ -1,4 +1,4 @@
-import {expect, takeExpectedConsole, test} from '../support/site';
+import {expect, openPage, takeExpectedConsole, test} from '../support/site';
 import {servePrefixed} from '../support/prefixed-static-server';
 import {BASE_URL} from '../../config/site-constants';
 
@@ -21,7 +21,6 @@ test('served at a path other than /docs/, the site shows the base URL banner wit
 });
 
 test('served at /docs/, the site shows no base URL banner', async ({page}) => {
-  await page.goto(BASE_URL);
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await openPage(page, BASE_URL);
   await expect(page.locator('#__docusaurus-base-url-issue-banner')).toHaveCount(0);
 });

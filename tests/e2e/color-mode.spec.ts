@@ -1,4 +1,4 @@
-import {expect, openPage, test} from '../support/site';
+import {expect, openPage, test, waitForHydration} from '../support/site';
 
 const TOGGLE = /Switch between dark and light mode/;
 
@@ -25,7 +25,7 @@ test('clearing the stored choice falls back to light', async ({page}) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.evaluate(() => localStorage.removeItem('theme'));
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 

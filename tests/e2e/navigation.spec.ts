@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {expect, frontMatter, openPage, takeExpectedConsole, test} from '../support/site';
+import {expect, frontMatter, openPage, takeExpectedConsole, test, waitForHydration} from '../support/site';
 
 const FEATURES_TITLE = String(frontMatter('docs/features/index.md').title);
 const PRODUCT_TITLE = String(frontMatter('docs/product/index.md').title);
@@ -91,7 +91,7 @@ test('when the next page cannot be preloaded, the site falls back to a full page
   const fullLoad = page.waitForEvent('load');
   await page.locator('nav.navbar').getByRole('link', {name: 'Features', exact: true}).click();
   await fullLoad;
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await waitForHydration(page);
   expect(new URL(page.url()).pathname).toBe(target);
   expect(await documentIsMarked(page)).toBe(false);
   await expect(page.locator('article h1').first()).toHaveText(FEATURES_TITLE);

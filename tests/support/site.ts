@@ -65,10 +65,15 @@ export function takeExpectedConsole(problems: string[], pattern: RegExp): string
   return matched;
 }
 
+/** Waits until React has hydrated the server-rendered page (after a navigation or a reload). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+}
+
 /** Navigates and waits until React has hydrated the server-rendered page. */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await waitForHydration(page);
   return response;
 }
 
