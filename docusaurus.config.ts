@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {footer} from './config/footer';
 import {navbar} from './config/navbar';
+import {CODE_LANGUAGES} from './config/code-languages';
 import {codeThemes} from './config/prism-themes';
 import {
   API_DOCS_DIR,
@@ -23,6 +24,7 @@ import {
 import {apiThemeBundlePlugin} from './src/plugins/api-theme-bundle';
 import {browserPathFallbackPlugin} from './src/plugins/browser-path-fallback';
 import {codeSamplesStorageGuardPlugin} from './src/plugins/code-samples-storage-guard';
+import {prismLanguagesPlugin} from './src/plugins/prism-languages';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {socialMetaPlugin} from './src/plugins/social-meta';
@@ -125,6 +127,7 @@ const config: Config = {
     'docusaurus-plugin-sass',
     browserPathFallbackPlugin,
     codeSamplesStorageGuardPlugin,
+    prismLanguagesPlugin({languages: CODE_LANGUAGES}),
     apiThemeBundlePlugin({apiDocsDir: API_DOCS_DIR, apiPluginId: API_DOCS_PLUGIN_ID}),
     socialMetaPlugin,
     markdownTwinsPlugin({
@@ -197,8 +200,8 @@ const config: Config = {
       // The stock GitHub and Dracula themes, with token colors darkened or lightened to AA contrast.
       theme: codeThemes.light,
       darkTheme: codeThemes.dark,
-      // prism-react-renderer already bundles json, yaml, sql, python, go and javascript.
-      additionalLanguages: ['bash'],
+      // The grammars are config/code-languages.ts, bundled by src/plugins/prism-languages.ts.
+      additionalLanguages: [],
     },
     languageTabs: apiLanguageTabs,
     // Requests are never sent from the reference (hideSendButton), so there are no credentials to keep; with

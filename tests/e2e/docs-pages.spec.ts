@@ -1,13 +1,8 @@
-import {docId, docTags as tags, markdownFiles} from '../support/content';
+import {docRoute, docTags as tags, markdownFiles} from '../support/content';
 import {expect, openPage, test} from '../support/site';
 
 const docs = markdownFiles('docs');
 const usedTags = Object.keys(tags).filter((key) => docs.some((doc) => (doc.frontMatter.tags as string[]).includes(key)));
-
-function routeOf(file: string): string {
-  const id = docId(file);
-  return id.endsWith('/index') ? `/docs/${id.slice(0, -'index'.length)}` : `/docs/${id}`;
-}
 
 test('the docs tags page lists every tag in use, and a tag page lists exactly its docs', async ({page}) => {
   await openPage(page, '/docs/tags');
@@ -15,7 +10,7 @@ test('the docs tags page lists every tag in use, and a tag page lists exactly it
     await expect(page.locator(`main a[href="/docs/tags${tags[key].permalink}"]`)).toContainText(tags[key].label);
   }
   await openPage(page, '/docs/tags/datastores');
-  const expected = docs.filter((doc) => (doc.frontMatter.tags as string[]).includes('datastores')).map((doc) => routeOf(doc.file));
+  const expected = docs.filter((doc) => (doc.frontMatter.tags as string[]).includes('datastores')).map((doc) => docRoute(doc));
   const listed = await page.locator('main article a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(listed.sort()).toEqual(expected.sort());
 });

@@ -5,7 +5,7 @@ import {gzipSync} from 'node:zlib';
 import {expect, test} from '@playwright/test';
 import sidebars from '../../sidebars';
 import {SITE_TAGLINE, SITE_TITLE} from '../../config/site-constants';
-import {codeBlocks, docId, markdownFiles, type MarkdownFile} from '../support/content';
+import {codeBlocks, docId, docRoute, markdownFiles, type MarkdownFile} from '../support/content';
 import {builtHtml, contentPages, htmlHeadings, llmsLinks, markdownHeadings, outsideCode, twinPath} from '../support/markdown-twins';
 import {deref, loadSpec, operationsOf, type JsonObject} from '../support/openapi';
 import {ADMONITION_LABELS} from '../../src/plugins/markdown-twins/mdx-to-markdown';
@@ -31,10 +31,7 @@ function docById(id: string): MarkdownFile {
 /** The page URL of a doc (an index doc ends with a slash) or of a blog post (its slug under /docs/blog/). */
 function pageOf(file: MarkdownFile): string {
   if (file.file.startsWith('blog/')) return `/docs/blog/${file.frontMatter.slug}`;
-  const slug = file.frontMatter.slug as string | undefined;
-  if (slug) return `/docs${slug}`;
-  const id = docId(file.file);
-  return id.endsWith('/index') ? `/docs/${id.slice(0, -'index'.length)}` : `/docs/${id}`;
+  return docRoute(file);
 }
 
 test('llms.txt has the title, the summary and one section per part of the site, listing every doc, API page and blog post once', async ({request}) => {

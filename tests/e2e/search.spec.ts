@@ -56,9 +56,13 @@ test('offline search: each query opens the right page first', async ({page}) => 
     if (alsoOffered) {
       await expect(options.filter({hasText: alsoOffered.title}).first(), `"${query}" offers ${alsoOffered.path}`).toBeVisible();
     }
+    const previousTitle = await page.title();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === first, {timeout: 10_000}).catch(() => undefined);
     expect.soft(new URL(page.url()).pathname, `first suggestion for "${query}"`).toBe(first);
+    // The address changes at once, while the previous page stays on screen until the chunks of the next one
+    // have loaded; the next page has replaced it when the document title is its own.
+    await expect(page).not.toHaveTitle(previousTitle);
     await expect(page.locator('article h1').first()).toBeVisible();
   }
 });

@@ -33,6 +33,19 @@ export function docId(file: string): string {
   return path.relative('docs', file).replace(/\.mdx?$/, '');
 }
 
+/** The route of a doc under /docs/: its front matter slug, else its id, or its folder for an index doc. */
+export function docRoute({file, frontMatter}: MarkdownFile): string {
+  const slug = frontMatter.slug as string | undefined;
+  if (slug) return `/docs${slug}`;
+  const id = docId(file);
+  return id.endsWith('/index') ? `/docs/${id.slice(0, -'index'.length)}` : `/docs/${id}`;
+}
+
+/** The languages of the fenced code blocks of a Markdown body, indented fences (inside tabs) included. */
+export function fenceLanguages(body: string): string[] {
+  return [...body.matchAll(/^[ \t]*(?:`{3,}|~{3,})([\w+#-]+)/gm)].map((match) => match[1]);
+}
+
 /** Body text with fenced code blocks removed, for checks that concern prose. */
 export function withoutCode(body: string): string {
   return body.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '');

@@ -1,0 +1,18 @@
+/**
+ * The Prism grammars the site bundles for syntax highlighting, instead of the 40 that prism-react-renderer
+ * ships on every page (see src/plugins/prism-languages.ts). Each is named by its Prism id; the grammars they
+ * extend (clike for javascript and go) are added with them, and each brings its own aliases (sh, shell, js,
+ * py, html, xml). tests/unit/code-languages.spec.ts fails when a doc, a post or an API code sample uses a
+ * language missing here.
+ */
+export const CODE_LANGUAGES = [
+  // Code fences in docs and posts.
+  'bash',
+  'json',
+  'sql',
+  'python',
+  // API code samples (config/api-reference.ts apiLanguageTabs) and API responses (json, xml).
+  'javascript',
+  'go',
+  'markup',
+] as const;

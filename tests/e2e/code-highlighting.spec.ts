@@ -1,0 +1,34 @@
+import {apiLanguageTabs} from '../../config/api-reference';
+import {docRoute, fenceLanguages, markdownFiles} from '../support/content';
+import {expect, openPage, test} from '../support/site';
+
+// The bundled Prism grammars (config/code-languages.ts) highlight what readers see: a block in a
+// language without a grammar renders as one plain token per line.
+
+/** The route of the first doc in docs/ with a code fence in `language`. */
+function docWithFence(language: string): string {
+  const doc = markdownFiles('docs').find(({body}) => fenceLanguages(body).includes(language));
+  if (!doc) throw new Error(`no doc has a code fence in ${language}`);
+  return docRoute(doc);
+}
+
+for (const language of ['bash', 'json', 'sql', 'python']) {
+  test(`${language} code blocks in the docs are highlighted`, async ({page}) => {
+    await openPage(page, docWithFence(language));
+    const block = page.locator(`pre.prism-code.language-${language}`).first();
+    await block.scrollIntoViewIfNeeded();
+    await expect(block.locator('.token:not(.plain)').first()).toBeVisible();
+  });
+}
+
+test('every code sample language of an API operation is highlighted', async ({page}) => {
+  await openPage(page, '/docs/api/create-datastore');
+  const samples = page.locator('.openapi-tabs__code-list-container').first();
+  await samples.scrollIntoViewIfNeeded();
+  for (const {language, highlight} of apiLanguageTabs) {
+    await samples.locator('.openapi-tabs__code-item').filter({hasText: new RegExp(`^${language}$`, 'i')}).click();
+    const code = page.locator(`.openapi-tabs__code-container pre.language-${highlight}`).first();
+    await expect(code, `${language} sample`).toBeVisible();
+    await expect(code.locator('.token:not(.plain)').first(), `${language} sample`).toBeVisible();
+  }
+});

@@ -1,0 +1,79 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {join} from 'node:path';
+import {expect, test} from '@playwright/test';
+import {apiLanguageTabs} from '../../config/api-reference';
+import {CODE_LANGUAGES} from '../../config/code-languages';
+import {fenceLanguages, markdownFiles} from '../support/content';
+
+// The site bundles the Prism grammars of config/code-languages.ts only (src/plugins/prism-languages.ts). A
+// code block in a language without a grammar renders as plain text: every language the content uses must
+// resolve to one, the way the bundle loads them.
+
+const require = createRequire(join(process.cwd(), 'package.json'));
+type Loader = ((this: {getOptions: () => {languages: readonly string[]}; resourcePath: string}, source: string) => string) & {
+  grammarsSource: (languages: readonly string[]) => string;
+};
+const prismLanguagesLoader = require('./src/plugins/prism-languages-loader.cjs') as Loader;
+const {grammarsSource} = prismLanguagesLoader;
+
+/** Code fence languages that are not meant to be highlighted: plain text, and diagrams drawn by Mermaid. */
+const NOT_HIGHLIGHTED = new Set(['text', 'mermaid']);
+/** The API theme shows responses as JSON, or as XML when the body starts with "<". */
+const API_RESPONSE_LANGUAGES = ['json', 'xml'];
+
+/** Each fenced code block's language, with the file it is in. */
+function fencesInContent(): {file: string; language: string}[] {
+  return ['docs', 'blog', 'src/pages'].flatMap((dir) =>
+    markdownFiles(dir).flatMap(({file, body}) => fenceLanguages(body).map((language) => ({file, language}))),
+  );
+}
+
+/** A Prism instance with the grammars the bundle gets. */
+function bundledPrism(): {languages: Record<string, unknown>} {
+  const Prism = require('prismjs/components/prism-core');
+  // The core keeps its grammars on the instance: a fresh copy of the module gives a fresh instance.
+  delete require.cache[require.resolve('prismjs/components/prism-core')];
+  new Function('Prism', grammarsSource(CODE_LANGUAGES))(Prism);
+  return Prism;
+}
+
+test('every code fence in docs, posts and pages is in a bundled language', () => {
+  const prism = bundledPrism();
+  const fences = fencesInContent();
+  expect(fences.length).toBeGreaterThan(100);
+  const missing = fences.filter(({language}) => !NOT_HIGHLIGHTED.has(language) && !prism.languages[language]);
+  expect(missing, 'code fences in a language config/code-languages.ts does not bundle').toEqual([]);
+});
+
+test('every API code sample and response language is bundled', () => {
+  const prism = bundledPrism();
+  const languages = [...apiLanguageTabs.map(({highlight}) => highlight), ...API_RESPONSE_LANGUAGES];
+  expect(languages.filter((language) => !prism.languages[language])).toEqual([]);
+});
+
+test('the main bundle of the build defines the configured grammars and no others', () => {
+  const main = readdirSync('build/assets/js').find((file) => /^main\.[\da-f]+\.js$/.test(file));
+  if (!main) throw new Error('build/assets/js has no main bundle: run the build first');
+  const source = readFileSync(join('build/assets/js', main), 'utf8');
+  const defined = new Set([...source.matchAll(/\.languages\.(\w+)=/g)].map((match) => match[1]));
+  const bundled = bundledPrism().languages;
+  for (const language of CODE_LANGUAGES) expect(defined, `main bundle defines ${language}`).toContain(language);
+  expect([...defined].filter((language) => !(language in bundled)), 'grammars in the main bundle beyond config/code-languages.ts').toEqual([]);
+});
+
+test('an unknown language id in config/code-languages.ts fails with the file and the id', () => {
+  expect(() => grammarsSource(['json', 'jsonnn'])).toThrow('config/code-languages.ts: jsonnn is not a Prism language id');
+});
+
+test('a prism-react-renderer whose grammars or themes are not where the loader expects them fails the build, naming the file', () => {
+  const file = require.resolve('prism-react-renderer');
+  const source = readFileSync(file, 'utf8');
+  const context = {getOptions: () => ({languages: CODE_LANGUAGES}), resourcePath: file};
+  expect(prismLanguagesLoader.call(context, source)).not.toContain('languages.swift');
+  for (const marker of ['// src/prism-langs.ts', '// src/themes/index.ts']) {
+    expect(() => prismLanguagesLoader.call(context, source.replace(marker, '// moved')), marker).toThrow(
+      `${file}: expected a section from`,
+    );
+  }
+});
