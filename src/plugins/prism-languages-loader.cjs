@@ -1,4 +1,4 @@
-// Bundle-time replacement of prism-react-renderer's grammars (see prism-languages.ts).
+// Bundle-time replacement of prism-react-renderer's grammars and code themes (see prism-languages.ts).
 const {readFileSync} = require('node:fs');
 const prismComponents = require('prismjs/components.json');
 const prismDependencies = require('prismjs/dependencies');
