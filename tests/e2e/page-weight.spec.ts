@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {assetsBeforeInteractive, pageWeight} from '../../scripts/page-weight.mjs';
-import {expect, test} from '../support/site';
+import {expect, takeExpectedConsole, test} from '../support/site';
 
 type Budget = {html: number; jsGzip: number; cssGzip: number};
 type BudgetFile = {definition: string; pages: {kind: string; path: string; budget: Budget}[]};
@@ -17,9 +17,7 @@ test.describe('page weight budgets (bench/budgets.json)', () => {
       expect(assets.status, `${kind} ${path} status`).toBe(kind === 'notFound' ? 404 : 200);
       if (kind === 'notFound') {
         // The browser logs the document's own 404 status, which is expected here.
-        const documentStatus = consoleGuard.indexOf('console error: Failed to load resource: the server responded with a status of 404 (Not Found)');
-        expect(documentStatus).toBeGreaterThanOrEqual(0);
-        consoleGuard.splice(documentStatus, 1);
+        takeExpectedConsole(consoleGuard, /^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/, {first: true});
       }
       expect(assets.js.length, `${kind} ${path} loads scripts`).toBeGreaterThan(0);
       const weight = pageWeight('build', path, assets);

@@ -56,13 +56,20 @@ export {expect};
 
 /**
  * Takes the console messages a test provokes on purpose out of the guard's list, so that only unexpected
- * ones fail the test. Fails when none matched: the expected message is part of the behaviour.
+ * ones fail the test. Fails when none matched: the expected message is part of the behaviour, unless
+ * `optional` (a message the browser may or may not log). With `first`, only the first match is taken, so a
+ * second one still fails the test.
  */
-export function takeExpectedConsole(problems: string[], pattern: RegExp): string[] {
-  const matched = problems.filter((problem) => pattern.test(problem));
-  expect(matched, `console output matching ${pattern}`).not.toEqual([]);
-  problems.splice(0, problems.length, ...problems.filter((problem) => !pattern.test(problem)));
-  return matched;
+export function takeExpectedConsole(
+  problems: string[],
+  pattern: RegExp,
+  {first = false, optional = false}: {first?: boolean; optional?: boolean} = {},
+): string[] {
+  const matches = problems.filter((problem) => pattern.test(problem));
+  if (!optional) expect(matches, `console output matching ${pattern}`).not.toEqual([]);
+  const taken = first ? matches.slice(0, 1) : matches;
+  for (const problem of taken) problems.splice(problems.indexOf(problem), 1);
+  return taken;
 }
 
 /** Waits until React has hydrated the server-rendered page (after a navigation or a reload). */
