@@ -56,11 +56,13 @@ function runtimeMarkdown(spec: JsonObject): Map<string, string> {
   return found;
 }
 
+const RUNTIME_MARKDOWN = runtimeMarkdown(loadSpec());
+
 test('descriptions render to the same document with marked as with the theme renderer', async ({page}) => {
   const {default: ReactMarkdown} = await import('react-markdown');
   const {default: rehypeRaw} = await import('rehype-raw');
   const {default: remarkGfm} = await import('remark-gfm');
-  const strings = runtimeMarkdown(loadSpec());
+  const strings = RUNTIME_MARKDOWN;
   expect(strings.size).toBeGreaterThan(300);
   expect([...strings.values()].filter((where) => where.startsWith('qualifier')).length).toBeGreaterThan(20);
 
@@ -85,6 +87,6 @@ test('descriptions render to the same document with marked as with the theme ren
 });
 
 test('no description rendered at run time has a code fence or an admonition, which the theme drew with its own components', () => {
-  const offending = [...runtimeMarkdown(loadSpec())].filter(([text]) => /^\s*(```|~~~|:::)/m.test(text)).map(([, where]) => where);
+  const offending = [...RUNTIME_MARKDOWN].filter(([text]) => /^\s*(```|~~~|:::)/m.test(text)).map(([, where]) => where);
   expect(offending).toEqual([]);
 });

@@ -30,26 +30,19 @@ function fencesInContent(): {file: string; language: string}[] {
 }
 
 /** A Prism instance with the grammars the bundle gets. */
-function bundledPrism(): {languages: Record<string, unknown>} {
-  const Prism = require('prismjs/components/prism-core');
-  // The core keeps its grammars on the instance: a fresh copy of the module gives a fresh instance.
-  delete require.cache[require.resolve('prismjs/components/prism-core')];
-  new Function('Prism', grammarsSource(CODE_LANGUAGES))(Prism);
-  return Prism;
-}
+const bundledPrism: {languages: Record<string, unknown>} = require('prismjs/components/prism-core');
+new Function('Prism', grammarsSource(CODE_LANGUAGES))(bundledPrism);
 
 test('every code fence in docs, posts and pages is in a bundled language', () => {
-  const prism = bundledPrism();
   const fences = fencesInContent();
   expect(fences.length).toBeGreaterThan(100);
-  const missing = fences.filter(({language}) => !NOT_HIGHLIGHTED.has(language) && !prism.languages[language]);
+  const missing = fences.filter(({language}) => !NOT_HIGHLIGHTED.has(language) && !bundledPrism.languages[language]);
   expect(missing, 'code fences in a language config/code-languages.ts does not bundle').toEqual([]);
 });
 
 test('every API code sample and response language is bundled', () => {
-  const prism = bundledPrism();
   const languages = [...apiLanguageTabs.map(({highlight}) => highlight), ...API_RESPONSE_LANGUAGES];
-  expect(languages.filter((language) => !prism.languages[language])).toEqual([]);
+  expect(languages.filter((language) => !bundledPrism.languages[language])).toEqual([]);
 });
 
 test('the main bundle of the build defines the configured grammars and no others', () => {
@@ -57,7 +50,7 @@ test('the main bundle of the build defines the configured grammars and no others
   if (!main) throw new Error('build/assets/js has no main bundle: run the build first');
   const source = readFileSync(join('build/assets/js', main), 'utf8');
   const defined = new Set([...source.matchAll(/\.languages\.(\w+)=/g)].map((match) => match[1]));
-  const bundled = bundledPrism().languages;
+  const bundled = bundledPrism.languages;
   for (const language of CODE_LANGUAGES) expect(defined, `main bundle defines ${language}`).toContain(language);
   expect([...defined].filter((language) => !(language in bundled)), 'grammars in the main bundle beyond config/code-languages.ts').toEqual([]);
 });
