@@ -13,6 +13,7 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {dirname, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {option} from './cli-options.mjs';
 import {ensureDebianPackage} from './debian-package.mjs';
 import {startNginx} from './nginx-server.mjs';
 
@@ -45,13 +46,6 @@ export function loadTestPaths(buildDir = 'build') {
     for (const url of pageAssets(readFileSync(file, 'utf8'))) assets.add(url);
   }
   return [...pages, ...assets];
-}
-
-function option(args, name, fallback) {
-  const index = args.indexOf(name);
-  if (index === -1) return fallback;
-  if (!args[index + 1]) throw new Error(`${name} needs a value`);
-  return args[index + 1];
 }
 
 function positive(args, name, fallback) {

@@ -12,6 +12,7 @@ import {request} from 'node:http';
 import {resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {NGINX_SERVER_BLOCK, nginxHashesInclude} from './csp-hashes.mjs';
+import {option} from './cli-options.mjs';
 import {ensureDebianPackage} from './debian-package.mjs';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -123,13 +124,6 @@ export async function startNginx({port, buildDir = 'build', dir = `.artifacts/ng
     await new Promise((wait) => setTimeout(wait, 100));
   }
   return {url, dir: home, stop};
-}
-
-function option(args, name, fallback) {
-  const index = args.indexOf(name);
-  if (index === -1) return fallback;
-  if (!args[index + 1]) throw new Error(`${name} needs a value`);
-  return args[index + 1];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
