@@ -16,6 +16,7 @@ import {join} from 'node:path';
 import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import {BASE_PATH} from './build-output.cjs';
 import {assetsBeforeInteractive, pageWeight} from './page-weight.mjs';
 import {searchIndexSizes} from './search-index-size.mjs';
 import {startServer} from './serve-compressed.mjs';
@@ -326,7 +327,7 @@ try {
 } finally {
   server.close();
 }
-results.searchIndex = searchIndexSizes('build', '/docs/');
+results.searchIndex = searchIndexSizes('build', BASE_PATH);
 results.loadTest = await runLoadTest();
 results.machine.loadAverageAtEnd = loadavg().map((value) => Number(value.toFixed(2)));
 results.targets = checkTargets(results, budgets);

@@ -7,9 +7,10 @@
 //   node scripts/csp-hashes.mjs --policy         prints the whole header value, for a CDN or another host
 //   --build <dir>                                the build to read (default build/)
 import {createHash} from 'node:crypto';
-import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {htmlFiles} from './build-output.cjs';
 
 export const NGINX_SERVER_BLOCK = fileURLToPath(new URL('../deploy/nginx.conf', import.meta.url));
 const HASHES_VARIABLE = '$vigil_csp_script_hashes';
@@ -17,13 +18,6 @@ const HASHES_VARIABLE = '$vigil_csp_script_hashes';
 /** Script types a browser executes; other types (application/ld+json) are data blocks that CSP ignores. */
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
 
-function htmlFiles(dir) {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(path);
-    return entry.name.endsWith('.html') ? [path] : [];
-  });
-}
 
 /**
  * The distinct inline scripts of every page of the build, as CSP hash sources (`'sha256-…'`), sorted.

@@ -13,6 +13,7 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {dirname, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {sitemapPaths} from './build-output.cjs';
 import {option} from './cli-options.mjs';
 import {ensureDebianPackage} from './debian-package.mjs';
 import {startNginx} from './nginx-server.mjs';
@@ -28,9 +29,7 @@ function pageAssets(html) {
 
 /** The URL mix: every page of the sitemap, the assets of a doc, an API operation and a blog page. */
 export function loadTestPaths(buildDir = 'build') {
-  const sitemap = readFileSync(`${buildDir}/sitemap.xml`, 'utf8');
-  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-  if (pages.length === 0) throw new Error(`${buildDir}/sitemap.xml lists no page`);
+  const pages = sitemapPaths(buildDir);
   const samples = ['/docs/intro', pages.find((path) => path.startsWith('/docs/api/')), pages.find((path) => path.startsWith('/docs/blog/'))];
   const assets = new Set(['/docs/sitemap.xml']);
   for (const path of samples.filter(Boolean)) {

@@ -19,8 +19,8 @@
 import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {brotliCompressSync, constants as zlib, gzipSync} from 'node:zlib';
+import {BASE_PATH} from './build-output.cjs';
 
-export const BASE_PATH = '/docs/';
 
 /** Sizes of one file or a sum of files: raw, gzip -9, brotli -q 11. */
 export function sizesOf(buffer) {

@@ -1,25 +1,40 @@
 #!/usr/bin/env node
-// The test command (`npm test`): installs Debian's Chromium, nginx and wrk when missing, checks the
-// production dependencies with `npm audit`, builds the production site (its log is kept for the
-// build-warning test), runs the unit tests and the browser tests with Playwright against the build served
-// by `docusaurus serve` and by nginx with deploy/nginx.conf, then a short load test of nginx. Prints
-// `N passed, N failed` last; exits non-zero when anything failed.
+// The test command (`npm test`), each check once:
+//   1. the type check, spelling and Markdown style, and `npm audit` of the production dependencies;
+//   2. the unit tests, which need neither a build nor a server (a failure shows within seconds);
+//   3. the production build (its log is kept for the build-warning test);
+//   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf;
+//   5. a short load test of nginx.
+// Installs Debian's Chromium, nginx and wrk when missing. Prints `N passed, N failed` last (every check
+// and every Playwright test counts) and exits non-zero when anything failed.
 import {spawn, spawnSync} from 'node:child_process';
 import {createWriteStream, existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import {ensureDebianPackage} from './debian-package.mjs';
+import {stopNginxDaemon} from './nginx-server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 const ARTIFACTS = '.artifacts';
+const NGINX_DIR = `${ARTIFACTS}/nginx-${process.env.VIGIL_NGINX_PORT ?? 8100}`;
+
+/** Outcome of each check that is not a Playwright test: 'passed', 'failed' or 'skipped'. */
+const checks = {};
 
 function run(command, args, env = {}) {
-  return spawnSync(command, args, {stdio: 'inherit', env: {...process.env, ...env}}).status ?? 1;
+  return spawnSync(command, args, {stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env}}).status ?? 1;
+}
+
+function check(name, command, args) {
+  console.log(`\n> ${name}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  checks[name] = run(command, args) === 0 ? 'passed' : 'failed';
+  console.log(`${name}: ${checks[name]} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /**
- * `npm audit --omit=dev`: fails on any high or critical advisory of a production dependency. Returns
- * 'passed', 'failed', or 'skipped' when the registry's advisory service does not answer (printed).
+ * `npm audit --omit=dev`: fails on any high or critical advisory of a production dependency; skipped
+ * (and said) when the registry's advisory service does not answer.
  */
 function auditProductionDependencies() {
   const audit = spawnSync('npm', ['audit', '--omit=dev', '--json'], {encoding: 'utf8', env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
@@ -43,18 +58,6 @@ function auditProductionDependencies() {
   return severe.length ? 'failed' : 'passed';
 }
 
-/** The pid in an nginx pid file when that process is running. */
-function runningPid(file) {
-  if (!existsSync(file)) return undefined;
-  const pid = Number(readFileSync(file, 'utf8').trim());
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Runs the production build, teeing its output to .artifacts/build.log. */
 function build() {
   return new Promise((resolve) => {
@@ -70,37 +73,53 @@ function build() {
   });
 }
 
+/**
+ * Runs Playwright on `projects` and reads the outcome from its JSON report: passed, failed (unexpected
+ * results, and errors outside tests such as a file that does not load), skipped.
+ */
+function playwright(name, projects) {
+  const report = `${ARTIFACTS}/test-report-${name}.json`;
+  rmSync(report, {force: true});
+  const status = run('npx', ['playwright', 'test', ...projects.map((project) => `--project=${project}`)], {VIGIL_TEST_REPORT: report});
+  if (!existsSync(report)) return {passed: 0, failed: 1, skipped: 0};
+  const {stats, errors = []} = JSON.parse(readFileSync(report, 'utf8'));
+  const failed = stats.unexpected + errors.length;
+  return {passed: stats.expected + stats.flaky, failed: failed === 0 && status !== 0 ? 1 : failed, skipped: stats.skipped};
+}
+
 mkdirSync(ARTIFACTS, {recursive: true});
-rmSync(`${ARTIFACTS}/test-summary.json`, {force: true});
 ensureDebianPackage(CHROMIUM, 'chromium');
 if (ensureDebianPackage(NGINX, 'nginx')) {
   // Debian starts the system's nginx on port 80 after installing it; the tests run their own on loopback.
-  spawnSync(NGINX, ['-s', 'stop'], {stdio: 'inherit'});
+  run(NGINX, ['-s', 'stop']);
 }
 ensureDebianPackage(WRK, 'wrk');
-const audit = auditProductionDependencies();
+
+check('type check', 'npx', ['tsc', '--noEmit']);
+check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config', 'cspell.json']);
+check('Markdown style', 'npx', ['markdownlint-cli2']);
+checks['npm audit'] = auditProductionDependencies();
+
+const results = [playwright('unit', ['unit'])];
 
 const buildOk = (await build()) === 0;
-if (!buildOk) {
-  console.error('\nThe production build failed: running the unit tests only.');
+checks.build = buildOk ? 'passed' : 'failed';
+if (buildOk) {
+  results.push(playwright('site', ['build', 'e2e']));
+  // The teardown project stops nginx; should Playwright die first, the daemon it left is stopped here.
+  stopNginxDaemon(NGINX_DIR);
+  // Every sitemap page and the assets they load, under load for a few seconds: no error, no 4xx/5xx.
+  checks['load test'] = run('node', ['scripts/load-test.mjs', '--duration', '5', '--json', `${ARTIFACTS}/load-test.json`]) === 0 ? 'passed' : 'failed';
+} else {
+  console.error('\nThe production build failed: the build and browser tests did not run.');
 }
-const nginxPidFile = `${ARTIFACTS}/nginx-${process.env.VIGIL_NGINX_PORT ?? 8100}/nginx.pid`;
-const nginxBefore = runningPid(nginxPidFile);
-run('npx', ['playwright', 'test', ...(buildOk ? [] : ['--project=unit'])], buildOk ? {} : {VIGIL_NO_SERVER: '1'});
-// Playwright stops the nginx it started; should it die first, the nginx it left behind is stopped here.
-const nginxLeft = runningPid(nginxPidFile);
-if (nginxLeft && nginxLeft !== nginxBefore) process.kill(nginxLeft, 'SIGTERM');
-// Every sitemap page and the assets they load, under load for a few seconds: no error, no 4xx/5xx.
-const loadOk = buildOk && run('node', ['scripts/load-test.mjs', '--duration', '5', '--json', `${ARTIFACTS}/load-test.json`]) === 0;
 
-const summary = existsSync(`${ARTIFACTS}/test-summary.json`)
-  ? JSON.parse(readFileSync(`${ARTIFACTS}/test-summary.json`, 'utf8'))
-  : {passed: 0, failed: 1, skipped: 0};
-// The build, the audit and the load test are checks of their own.
-const checks = {build: buildOk ? 'passed' : 'failed', audit, loadTest: buildOk ? (loadOk ? 'passed' : 'failed') : 'skipped'};
 const count = (state) => Object.values(checks).filter((value) => value === state).length;
-const passed = summary.passed + count('passed');
-const failed = summary.failed + count('failed');
-const skipped = summary.skipped + count('skipped');
+const sum = (key) => results.reduce((total, result) => total + result[key], 0);
+const passed = sum('passed') + count('passed');
+const failed = sum('failed') + count('failed');
+const skipped = sum('skipped') + count('skipped');
+const failedChecks = Object.entries(checks).filter(([, value]) => value === 'failed').map(([name]) => name);
+if (failedChecks.length) console.error(`\nfailed checks: ${failedChecks.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -14,6 +14,7 @@ import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {gzipSync} from 'node:zlib';
+import {BASE_PATH} from './build-output.cjs';
 
 /** Page kinds; an API page is an operation when its HTML shows the operation's method and endpoint. */
 export const PAGE_KINDS = [
@@ -82,7 +83,7 @@ function filterLunrIndex(index, refs) {
  * Sizes of the search index of `buildDir` in bytes, raw and gzipped: the whole files, and the share of each
  * page kind. `baseUrl` is the site's base URL that every indexed page URL starts with.
  */
-export function searchIndexSizes(buildDir = 'build', baseUrl = '/docs/') {
+export function searchIndexSizes(buildDir = 'build', baseUrl = BASE_PATH) {
   const files = searchIndexFiles(buildDir);
   const kinds = new Map(PAGE_KINDS.map(({kind, label}) => [kind, {kind, label, pages: 0, raw: 0, gzip: 0}]));
   const total = {kind: 'total', label: 'whole index', pages: 0, raw: 0, gzip: 0};

@@ -6,30 +6,14 @@
 //
 //   node scripts/serve-compressed.mjs [--port 3000] [--dir build]
 import {createServer} from 'node:http';
-import {existsSync, readFileSync, statSync} from 'node:fs';
-import {extname, join, normalize, resolve} from 'node:path';
+import {existsSync, readFileSync} from 'node:fs';
+import {extname, join, resolve} from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants as zlib, gzip} from 'node:zlib';
 import {pathToFileURL} from 'node:url';
+import {BASE_PATH, CONTENT_TYPES, fileForPath} from './build-output.cjs';
+import {option} from './cli-options.mjs';
 
-export const BASE_PATH = '/docs/';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.xml', '.txt', '.md', '.yaml', '.svg']);
 
 /** Compression levels of a production host that compresses ahead of time. */
@@ -39,16 +23,11 @@ export function compress(body, encoding) {
     : promisify(gzip)(body, {level: 9});
 }
 
-/** The file a request path maps to under `root`, or undefined when there is none. */
-function fileFor(root, pathname) {
-  if (!pathname.startsWith(BASE_PATH)) return undefined;
-  const relative = normalize(decodeURIComponent(pathname.slice(BASE_PATH.length)));
-  if (relative.startsWith('..')) return undefined;
-  const candidates = [join(root, relative), join(root, relative, 'index.html'), join(root, `${relative}.html`)];
-  return candidates.find((file) => existsSync(file) && statSync(file).isFile());
-}
-
-export function startServer({root = 'build', port = 3000, host = '127.0.0.1'} = {}) {
+/**
+ * Serves `root` under `basePath` (the site's own by default; another one to try the site deployed to the
+ * wrong folder) on `port` (0 for any free one). Resolves to the listening server.
+ */
+export function startServer({root = 'build', port = 3000, host = '127.0.0.1', basePath = BASE_PATH} = {}) {
   const dir = resolve(root);
   if (!existsSync(join(dir, '404.html'))) {
     throw new Error(`${join(dir, '404.html')} is missing: run \`npm run build\` first`);
@@ -56,11 +35,11 @@ export function startServer({root = 'build', port = 3000, host = '127.0.0.1'} = 
   const cache = new Map();
   const server = createServer((request, response) => {
     const {pathname} = new URL(request.url ?? '/', 'http://localhost');
-    if (pathname === '/' || pathname === BASE_PATH.slice(0, -1)) {
-      response.writeHead(301, {Location: BASE_PATH}).end();
+    if (pathname === '/' || pathname === basePath.slice(0, -1)) {
+      response.writeHead(301, {Location: basePath}).end();
       return;
     }
-    const found = fileFor(dir, pathname);
+    const found = fileForPath(dir, pathname, basePath);
     const file = found ?? join(dir, '404.html');
     const extension = extname(file);
     const accepted = String(request.headers['accept-encoding'] ?? '');
@@ -73,9 +52,9 @@ export function startServer({root = 'build', port = 3000, host = '127.0.0.1'} = 
     }
     cache.get(key).then(
       (body) => {
-        const hashedAsset = pathname.startsWith(`${BASE_PATH}assets/`);
+        const hashedAsset = pathname.startsWith(`${basePath}assets/`);
         response.writeHead(found ? 200 : 404, {
-          'Content-Type': TYPES[extension] ?? 'application/octet-stream',
+          'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
           'Content-Length': body.length,
           'Cache-Control': hashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
           ...(COMPRESSIBLE.has(extension) ? {Vary: 'Accept-Encoding'} : {}),
@@ -95,12 +74,9 @@ export function startServer({root = 'build', port = 3000, host = '127.0.0.1'} = 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const argument = (name, fallback) => {
-    const index = process.argv.indexOf(`--${name}`);
-    return index === -1 ? fallback : process.argv[index + 1];
-  };
-  const port = Number(argument('port', 3000));
-  const root = argument('dir', 'build');
-  await startServer({root, port});
-  console.log(`Serving ${root}/ compressed at http://127.0.0.1:${port}${BASE_PATH}`);
+  const args = process.argv.slice(2);
+  const port = Number(option(args, '--port', '3000'));
+  const root = option(args, '--dir', 'build');
+  // No top-level await: the tests import this module.
+  startServer({root, port}).then(() => console.log(`Serving ${root}/ compressed at http://127.0.0.1:${port}${BASE_PATH}`));
 }

@@ -1,11 +1,15 @@
+import type {AddressInfo} from 'node:net';
 import {expect, openPage, takeExpectedConsole, test} from '../support/site';
-import {servePrefixed} from '../support/prefixed-static-server';
 import {BASE_URL} from '../../config/site-constants';
 
 test('served at a path other than /docs/, the site shows the base URL banner with a suggestion', async ({page, consoleGuard}) => {
-  const server = await servePrefixed('build', '/handbook/');
+  // The build deployed to the wrong folder of a static host. (An ES module that reads import.meta: imported
+  // as such, not through the test transpiler.)
+  const {startServer} = await import('../../scripts/serve-compressed.mjs');
+  const server = await startServer({port: 0, basePath: '/handbook/'});
   try {
-    const response = await page.goto(`${server.origin}/handbook/`);
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const response = await page.goto(`${origin}/handbook/`);
     expect(response?.status()).toBe(200);
     const banner = page.locator('#__docusaurus-base-url-issue-banner');
     await expect(banner).toBeVisible();
@@ -16,7 +20,9 @@ test('served at a path other than /docs/, the site shows the base URL banner wit
     takeExpectedConsole(consoleGuard, /status of 404/);
     takeExpectedConsole(consoleGuard, /^request to another host: http:\/\/127\.0\.0\.1:\d+\//);
   } finally {
-    await server.close();
+    // Browsers keep connections open; close them too, or close() waits for them to time out.
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   }
 });
 

@@ -1,7 +1,5 @@
 // llms.txt, llms-full.txt and the Markdown version of every page, checked over HTTP against the served
 // production build; the headings they must carry are read from the built HTML, not from a browser.
-import {readFileSync, readdirSync} from 'node:fs';
-import {gzipSync} from 'node:zlib';
 import {expect, test} from '@playwright/test';
 import sidebars from '../../sidebars';
 import {SITE_TAGLINE, SITE_TITLE} from '../../config/site-constants';
@@ -155,17 +153,5 @@ test('llms-full.txt holds every doc in sidebar order and no blog post', async ({
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
   for (const post of posts) {
     expect(full, post.file).not.toContain(`\n# ${post.frontMatter.title}\n`);
-  }
-});
-
-test('each chunk holding the Copy page control is at most 5 KB gzipped, and the bundle every page loads does not hold it', () => {
-  const scripts = readdirSync('build/assets/js').filter((name) => name.endsWith('.js'));
-  // The control's visible text marks the chunks that hold it; each is loaded only by pages that show it.
-  const holding = scripts.filter((name) => readFileSync(`build/assets/js/${name}`, 'utf8').includes('View as Markdown'));
-  expect(holding.length, 'chunks holding the control').toBeGreaterThan(0);
-  for (const name of holding) {
-    expect(name, 'the control is not in the bundle every page loads').not.toMatch(/^main\./);
-    const gzipped = gzipSync(readFileSync(`build/assets/js/${name}`)).length;
-    expect(gzipped, `${name}: gzipped bytes`).toBeLessThanOrEqual(5 * 1024);
   }
 });

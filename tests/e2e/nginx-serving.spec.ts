@@ -2,10 +2,11 @@ import {createHash} from 'node:crypto';
 import {rmSync, writeFileSync} from 'node:fs';
 import type {APIRequestContext, APIResponse} from '@playwright/test';
 import {loadSpec, operationsOf} from '../support/openapi';
+import {startDocusaurusServe} from '../support/docusaurus-serve';
 import {BASE_PATH, expect, openPage, sitemapPaths, test} from '../support/site';
 
-// The production server (nginx with deploy/nginx.conf), compared with `docusaurus serve` where they must
-// agree. Runs in the e2e-nginx project only; the whole browser suite runs against nginx besides.
+// The production server (nginx with deploy/nginx.conf), compared with `docusaurus serve` (the README's
+// serve command) where they must agree.
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
@@ -47,7 +48,17 @@ const pageWithoutSlash = pages.find((path) => path !== BASE_PATH && !path.endsWi
 const pageWithSlash = pages.find((path) => path !== BASE_PATH && path.endsWith('/'))!;
 
 test.describe('URLs: the same answers as docusaurus serve', () => {
-  test('trailing slashes, the base path and unknown pages answer as docusaurus serve answers them', async ({request, referenceURL, baseURL}) => {
+  let reference: Awaited<ReturnType<typeof startDocusaurusServe>>;
+  let referenceURL = '';
+  test.beforeAll(async () => {
+    reference = await startDocusaurusServe();
+    referenceURL = reference.url;
+  });
+  test.afterAll(async () => {
+    await reference?.stop();
+  });
+
+  test('trailing slashes, the base path and unknown pages answer as docusaurus serve answers them', async ({request, baseURL}) => {
     const probes = [
       '/',
       '/docs',
@@ -74,7 +85,7 @@ test.describe('URLs: the same answers as docusaurus serve', () => {
     }
   });
 
-  test('.html and index.html suffixes redirect permanently to the clean URL, keeping the query', async ({request, referenceURL, baseURL}) => {
+  test('.html and index.html suffixes redirect permanently to the clean URL, keeping the query', async ({request, baseURL}) => {
     const cases: Array<[string, string]> = [
       [`${pageWithoutSlash}.html`, pageWithoutSlash],
       [`${pageWithSlash}index.html`, pageWithSlash],

@@ -1,4 +1,5 @@
 import {readFileSync} from 'node:fs';
+import {decodeEntities} from './html';
 import {sitemapPaths} from './site';
 
 /** The URL of a page's Markdown version: the page URL with `.md`, without a trailing slash first. */
@@ -25,17 +26,6 @@ export function contentPages(): Array<{path: string; kind: Exclude<PageKind, 'ot
   return sitemapPaths()
     .map((path) => ({path, kind: pageKind(builtHtml(path))}))
     .filter((page): page is {path: string; kind: Exclude<PageKind, 'other'>} => page.kind !== 'other');
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&');
 }
 
 /** Heading text to compare: no anchor marks, icons, Markdown emphasis or code marks, or extra spaces. */

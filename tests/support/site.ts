@@ -1,28 +1,17 @@
-import {readFileSync} from 'node:fs';
 import {test as base, expect, type Page} from '@playwright/test';
 import {readMarkdown} from './content';
 
-export const BASE_PATH = '/docs/';
+export {BASE_PATH, sitemapPaths} from '../../scripts/build-output.cjs';
 
 /** Messages a page logs that are not defects of the site. */
 const TOLERATED_CONSOLE = [/Download the React DevTools/];
-
-/** Which server a browser project runs against, set per project in playwright.config.ts. */
-export type ServerOptions = {
-  /** `docusaurus serve`, or nginx with deploy/nginx.conf. */
-  servedBy: 'docusaurus' | 'nginx';
-  /** The `docusaurus serve` origin, whose answers are the reference for the production server's URLs. */
-  referenceURL: string;
-};
 
 /**
  * A browser test that fails when the page logs a console error or warning, throws, violates the
  * Content-Security-Policy, or requests anything from another host (the site calls no backend and loads
  * nothing from elsewhere).
  */
-export const test = base.extend<ServerOptions & {consoleGuard: string[]}>({
-  servedBy: ['docusaurus', {option: true}],
-  referenceURL: ['http://127.0.0.1:3100', {option: true}],
+export const test = base.extend<{consoleGuard: string[]}>({
   consoleGuard: [
     async ({page, baseURL}, use) => {
       const problems: string[] = [];
@@ -82,12 +71,6 @@ export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForHydration(page);
   return response;
-}
-
-/** The paths (under /docs/) listed in the production build's sitemap. */
-export function sitemapPaths(): string[] {
-  const xml = readFileSync('build/sitemap.xml', 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }
 
 /** The front matter of a Markdown source file, which must have one. */

@@ -1,21 +1,18 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiLanguageTabs} from '../../config/api-reference';
 import {CODE_LANGUAGES} from '../../config/code-languages';
 import {fenceLanguages, markdownFiles} from '../support/content';
+import {bundledPrism, prismLanguagesLoader} from '../support/prism';
+
+const require = createRequire(join(process.cwd(), 'package.json'));
+const {grammarsSource} = prismLanguagesLoader;
 
 // The site bundles the Prism grammars of config/code-languages.ts only (src/plugins/prism-languages.ts). A
 // code block in a language without a grammar renders as plain text: every language the content uses must
 // resolve to one, the way the bundle loads them.
-
-const require = createRequire(join(process.cwd(), 'package.json'));
-type Loader = ((this: {getOptions: () => {languages: readonly string[]}; resourcePath: string}, source: string) => string) & {
-  grammarsSource: (languages: readonly string[]) => string;
-};
-const prismLanguagesLoader = require('./src/plugins/prism-languages-loader.cjs') as Loader;
-const {grammarsSource} = prismLanguagesLoader;
 
 /** Code fence languages that are not meant to be highlighted: plain text, and diagrams drawn by Mermaid. */
 const NOT_HIGHLIGHTED = new Set(['text', 'mermaid']);
@@ -29,10 +26,6 @@ function fencesInContent(): {file: string; language: string}[] {
   );
 }
 
-/** A Prism instance with the grammars the bundle gets. */
-const bundledPrism: {languages: Record<string, unknown>} = require('prismjs/components/prism-core');
-new Function('Prism', grammarsSource(CODE_LANGUAGES))(bundledPrism);
-
 test('every code fence in docs, posts and pages is in a bundled language', () => {
   const fences = fencesInContent();
   expect(fences.length).toBeGreaterThan(100);
@@ -43,16 +36,6 @@ test('every code fence in docs, posts and pages is in a bundled language', () =>
 test('every API code sample and response language is bundled', () => {
   const languages = [...apiLanguageTabs.map(({highlight}) => highlight), ...API_RESPONSE_LANGUAGES];
   expect(languages.filter((language) => !bundledPrism.languages[language])).toEqual([]);
-});
-
-test('the main bundle of the build defines the configured grammars and no others', () => {
-  const main = readdirSync('build/assets/js').find((file) => /^main\.[\da-f]+\.js$/.test(file));
-  if (!main) throw new Error('build/assets/js has no main bundle: run the build first');
-  const source = readFileSync(join('build/assets/js', main), 'utf8');
-  const defined = new Set([...source.matchAll(/\.languages\.(\w+)=/g)].map((match) => match[1]));
-  const bundled = bundledPrism.languages;
-  for (const language of CODE_LANGUAGES) expect(defined, `main bundle defines ${language}`).toContain(language);
-  expect([...defined].filter((language) => !(language in bundled)), 'grammars in the main bundle beyond config/code-languages.ts').toEqual([]);
 });
 
 test('an unknown language id in config/code-languages.ts fails with the file and the id', () => {

@@ -31,39 +31,49 @@ const BROKEN: Array<[string, RegExp]> = [
   ['duplicate-operation-id.yaml', /duplicate operationId "listDatasets" on GET \/datasets and GET \/datastores/],
 ];
 
-test.describe('a broken OpenAPI file stops generation before any page is written', () => {
-  test.describe.configure({mode: 'parallel'});
+test.describe('a broken OpenAPI file is refused with the file and the problem named', () => {
   for (const [fixture, problem] of BROKEN) {
     test(fixture, () => {
-      test.setTimeout(120_000);
-      const {status, output, outputDir, files} = generate(fixture);
-      rmSync(outputDir, {recursive: true, force: true});
-      expect(status).not.toBe(0);
-      expect(output).toContain(`Invalid OpenAPI description ${FIXTURES}/${fixture}`);
-      expect(output).toMatch(problem);
-      expect(files).toEqual([]);
+      expect(() => loadOpenApiDescription(`${FIXTURES}/${fixture}`)).toThrow(OpenApiSourceError);
+      expect(() => loadOpenApiDescription(`${FIXTURES}/${fixture}`)).toThrow(`Invalid OpenAPI description ${FIXTURES}/${fixture}`);
+      expect(() => loadOpenApiDescription(`${FIXTURES}/${fixture}`)).toThrow(problem);
     });
   }
 });
 
+test('the generation step (npm run gen-api) stops on a broken file before any page is written, naming it', () => {
+  // One real run: the validator above is what the configuration runs first, whatever the problem.
+  test.setTimeout(120_000);
+  const [fixture, problem] = BROKEN[1];
+  const {status, output, outputDir, files} = generate(fixture);
+  rmSync(outputDir, {recursive: true, force: true});
+  expect(status).not.toBe(0);
+  expect(output).toContain(`Invalid OpenAPI description ${FIXTURES}/${fixture}`);
+  expect(output).toMatch(problem);
+  expect(files).toEqual([]);
+});
+
+/** Two generations of the same fixture, made once for the tests below. */
+let generated: [ReturnType<typeof generate>, ReturnType<typeof generate>] | undefined;
+function generatedTwice() {
+  generated ??= [generate('mdx-special-characters.yaml'), generate('mdx-special-characters.yaml')];
+  return generated;
+}
+test.afterAll(() => {
+  for (const run of generated ?? []) rmSync(run.outputDir, {recursive: true, force: true});
+});
+
 test('regenerating from the same file gives the same pages', () => {
   test.setTimeout(120_000);
-  const first = generate('mdx-special-characters.yaml');
-  const second = generate('mdx-special-characters.yaml');
-  try {
-    expect(first.status).toBe(0);
-    expect(second.files.sort()).toEqual(first.files.sort());
-    for (const file of first.files) {
-      expect(readFileSync(path.join(second.outputDir, file), 'utf8'), file).toBe(readFileSync(path.join(first.outputDir, file), 'utf8'));
-    }
-  } finally {
-    rmSync(first.outputDir, {recursive: true, force: true});
-    rmSync(second.outputDir, {recursive: true, force: true});
+  const [first, second] = generatedTwice();
+  expect(first.status, first.output).toBe(0);
+  expect(second.files.sort()).toEqual(first.files.sort());
+  for (const file of first.files) {
+    expect(readFileSync(path.join(second.outputDir, file), 'utf8'), file).toBe(readFileSync(path.join(first.outputDir, file), 'utf8'));
   }
 });
 
-test('the validator names the file and the problem', () => {
-  expect(() => loadOpenApiDescription(`${FIXTURES}/dangling-ref.yaml`)).toThrow(OpenApiSourceError);
+test('the validator names a file it cannot read, and accepts a valid one', () => {
   expect(() => loadOpenApiDescription(`${FIXTURES}/no-such-file.yaml`)).toThrow(
     `Invalid OpenAPI description ${FIXTURES}/no-such-file.yaml: cannot be read`,
   );
@@ -72,34 +82,30 @@ test('the validator names the file and the problem', () => {
 
 test('descriptions with < > { } and backticks become text, not broken MDX', async () => {
   test.setTimeout(120_000);
-  const {status, output, outputDir, files} = generate('mdx-special-characters.yaml');
-  try {
-    expect(status, output).toBe(0);
-    const {compile} = await import('@mdx-js/mdx');
-    const compiled = new Map<string, string>();
-    for (const file of files.filter((name) => name.endsWith('.mdx'))) {
-      const page = readFileSync(path.join(outputDir, file), 'utf8');
-      // The front matter is YAML that Docusaurus parses; the rest is MDX.
-      const [, front = ''] = /^---\n([\s\S]*?)\n---\n/.exec(page) ?? [];
-      expect(() => yaml.load(front), `front matter of ${file}`).not.toThrow();
-      const source = page.slice(front.length + 9);
-      compiled.set(file, String(await compile(source, {format: 'mdx'})));
-    }
-    expect([...compiled.keys()].sort()).toEqual([
-      'autocomplete-dataset-ids.api.mdx',
-      'datasets.tag.mdx',
-      'fixture-with-mdx-special-characters.info.mdx',
-    ]);
-    const operation = compiled.get('autocomplete-dataset-ids.api.mdx') ?? '';
-    // The characters reach the reader as text: inside strings of the compiled page, not as JSX or expressions.
-    expect(operation).toContain('"Returns ids starting with {prefix}, e.g. "');
-    expect(operation).toContain('" matches <ds_orders_2025>; scores > 90 and < 100 sort first. Use "');
-    expect(operation).toContain('children: "{\\"prefix\\": \\"ds_\\"}"');
-    expect(compiled.get('datasets.tag.mdx')).toContain('"Datasets whose names match <schema>.<table> and {pattern}."');
-    const info = compiled.get('fixture-with-mdx-special-characters.info.mdx') ?? '';
-    expect(info).toContain('"ds_<id>"');
-    expect(info).toContain('"; a filter reads {\\"status\\": \\"active\\"} and 0 < score > 100."');
-  } finally {
-    rmSync(outputDir, {recursive: true, force: true});
+  const [{status, output, outputDir, files}] = generatedTwice();
+  expect(status, output).toBe(0);
+  const {compile} = await import('@mdx-js/mdx');
+  const compiled = new Map<string, string>();
+  for (const file of files.filter((name) => name.endsWith('.mdx'))) {
+    const page = readFileSync(path.join(outputDir, file), 'utf8');
+    // The front matter is YAML that Docusaurus parses; the rest is MDX.
+    const [, front = ''] = /^---\n([\s\S]*?)\n---\n/.exec(page) ?? [];
+    expect(() => yaml.load(front), `front matter of ${file}`).not.toThrow();
+    const source = page.slice(front.length + 9);
+    compiled.set(file, String(await compile(source, {format: 'mdx'})));
   }
+  expect([...compiled.keys()].sort()).toEqual([
+    'autocomplete-dataset-ids.api.mdx',
+    'datasets.tag.mdx',
+    'fixture-with-mdx-special-characters.info.mdx',
+  ]);
+  const operation = compiled.get('autocomplete-dataset-ids.api.mdx') ?? '';
+  // The characters reach the reader as text: inside strings of the compiled page, not as JSX or expressions.
+  expect(operation).toContain('"Returns ids starting with {prefix}, e.g. "');
+  expect(operation).toContain('" matches <ds_orders_2025>; scores > 90 and < 100 sort first. Use "');
+  expect(operation).toContain('children: "{\\"prefix\\": \\"ds_\\"}"');
+  expect(compiled.get('datasets.tag.mdx')).toContain('"Datasets whose names match <schema>.<table> and {pattern}."');
+  const info = compiled.get('fixture-with-mdx-special-characters.info.mdx') ?? '';
+  expect(info).toContain('"ds_<id>"');
+  expect(info).toContain('"; a filter reads {\\"status\\": \\"active\\"} and 0 < score > 100."');
 });
