@@ -110,6 +110,9 @@ const config: Config = {
     ],
   ],
 
+  // Shows the bar of a new announcement id to a reader who dismissed an earlier one (src/patches/README.md).
+  clientModules: ['./src/patches/announcement-bar-new-id.ts'],
+
   plugins: [
     // First: a broken OpenAPI file stops gen-api-docs and the build before anything is generated from it.
     openApiSourcePlugin({specPath: OPENAPI_SPEC_PATH, ...OPENAPI_DOWNLOAD}),

@@ -1,6 +1,6 @@
 import type {Page} from '@playwright/test';
 import {axeViolations} from '../support/axe';
-import {BASE_PATH, expect, openPage, takeExpectedConsole, test} from '../support/site';
+import {BASE_PATH, FIRST_SEARCH_TIMEOUT, expect, openPage, takeExpectedConsole, test} from '../support/site';
 import {docId, docTags, readMarkdown} from '../support/content';
 import {blogTags, posts} from '../support/blog';
 import {deref, loadSpec, operationsOf, type JsonObject} from '../support/openapi';
@@ -113,7 +113,7 @@ test.describe('axe reports no WCAG 2.2 AA violation', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     const search = page.getByRole('combobox', {name: 'Search'}).or(page.locator('input.navbar__search-input'));
     await search.first().fill('kafka');
-    await expect(page.getByRole('option').first()).toBeVisible();
+    await expect(page.getByRole('option').first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
     found.push(...(await axeViolations(page)).map((violation) => `search suggestions: ${violation}`));
     expect(found).toEqual([]);
   });
@@ -176,7 +176,7 @@ test.describe('keyboard', () => {
     await expect(search).toBeFocused();
     await page.keyboard.type('kafka');
     const options = page.getByRole('option');
-    await expect(options.first()).toBeVisible();
+    await expect(options.first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
     await expect(search).toHaveAttribute('aria-expanded', 'true');
 
     // Escape closes the list; typing opens it again.

@@ -1,4 +1,4 @@
-import {expect, openPage, test} from '../support/site';
+import {FIRST_SEARCH_TIMEOUT, expect, openPage, test} from '../support/site';
 import {loadSpec, operationsOf} from '../support/openapi';
 import {readMarkdown} from '../support/content';
 
@@ -52,7 +52,7 @@ test('offline search: each query opens the right page first', async ({page}) => 
     await expect(search).toBeFocused();
     await search.fill(query);
     const options = page.getByRole('option');
-    await expect(options.first()).toBeVisible();
+    await expect(options.first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
     if (alsoOffered) {
       await expect(options.filter({hasText: alsoOffered.title}).first(), `"${query}" offers ${alsoOffered.path}`).toBeVisible();
     }

@@ -61,6 +61,12 @@ export function takeExpectedConsole(
   return taken;
 }
 
+/**
+ * How long the first search may take to show suggestions: it downloads and parses the whole search index
+ * (2.6 MB), which on a loaded machine takes longer than the default wait.
+ */
+export const FIRST_SEARCH_TIMEOUT = 30_000;
+
 /** Waits until React has hydrated the server-rendered page (after a navigation or a reload). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
