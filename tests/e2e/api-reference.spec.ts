@@ -1,7 +1,8 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import yaml from 'js-yaml';
 import apiSidebar from '../../api/sidebar';
-import {loadSpec, operationsOf, tagSlug, type JsonObject} from '../support/openapi';
+import {operationsOf, apiPageSlug, type JsonObject} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 import {expect, openPage, test} from '../support/site';
 
 const spec = loadSpec();
@@ -18,7 +19,7 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
     const built = readdirSync('build/api', {withFileTypes: true})
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
-    const expected = [...operations.map((op) => op.slug), ...tags.map(tagSlug)];
+    const expected = [...operations.map((op) => op.slug), ...tags.map(apiPageSlug)];
     expect(built.sort()).toEqual([...new Set(expected)].sort());
     expect(new Set(operations.map((op) => op.slug)).size).toBe(operations.length);
     expect(existsSync('build/api/index.html')).toBe(true);

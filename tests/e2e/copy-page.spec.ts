@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {markdownFiles} from '../support/content';
-import {loadSpec, operationsOf} from '../support/openapi';
+import {operationsOf} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 import {twinPath} from '../support/markdown-twins';
 import {expect, openPage, test} from '../support/site';
 

@@ -1,29 +1,9 @@
-import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
-import {OpenApiSourceError, loadOpenApiDescription} from '../../src/plugins/openapi-source';
-
-const FIXTURES = 'tests/fixtures/openapi';
-
-/** Runs the real generation step (`npm run gen-api`) on a fixture, into a scratch folder. */
-function generate(fixture: string) {
-  const outputDir = mkdtempSync(path.join(tmpdir(), 'vigil-api-'));
-  const result = spawnSync('node', ['scripts/generate-api-docs.mjs'], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      VIGIL_OPENAPI_SPEC: `${FIXTURES}/${fixture}`,
-      VIGIL_API_DOCS_DIR: outputDir,
-      NO_UPDATE_NOTIFIER: '1',
-      FORCE_COLOR: '0',
-    },
-  });
-  const files = existsSync(outputDir) ? readdirSync(outputDir) : [];
-  return {status: result.status, output: result.stdout + result.stderr, outputDir, files};
-}
+import {OpenApiSourceError, loadOpenApiDescription} from '../../src/openapi';
+import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
 
 const BROKEN: Array<[string, RegExp]> = [
   ['yaml-syntax-error.yaml', /YAML syntax error: .*\(\d+:\d+\)/],
@@ -36,10 +16,10 @@ test.describe('a broken OpenAPI file stops generation before any page is written
   for (const [fixture, problem] of BROKEN) {
     test(fixture, () => {
       test.setTimeout(120_000);
-      const {status, output, outputDir, files} = generate(fixture);
+      const {status, output, outputDir, files} = generateApiDocs(fixture);
       rmSync(outputDir, {recursive: true, force: true});
       expect(status).not.toBe(0);
-      expect(output).toContain(`Invalid OpenAPI description ${FIXTURES}/${fixture}`);
+      expect(output).toContain(`Invalid OpenAPI description ${OPENAPI_FIXTURES}/${fixture}`);
       expect(output).toMatch(problem);
       expect(files).toEqual([]);
     });
@@ -48,8 +28,8 @@ test.describe('a broken OpenAPI file stops generation before any page is written
 
 test('regenerating from the same file gives the same pages', () => {
   test.setTimeout(120_000);
-  const first = generate('mdx-special-characters.yaml');
-  const second = generate('mdx-special-characters.yaml');
+  const first = generateApiDocs('mdx-special-characters.yaml');
+  const second = generateApiDocs('mdx-special-characters.yaml');
   try {
     expect(first.status).toBe(0);
     expect(second.files.sort()).toEqual(first.files.sort());
@@ -63,16 +43,16 @@ test('regenerating from the same file gives the same pages', () => {
 });
 
 test('the validator names the file and the problem', () => {
-  expect(() => loadOpenApiDescription(`${FIXTURES}/dangling-ref.yaml`)).toThrow(OpenApiSourceError);
-  expect(() => loadOpenApiDescription(`${FIXTURES}/no-such-file.yaml`)).toThrow(
-    `Invalid OpenAPI description ${FIXTURES}/no-such-file.yaml: cannot be read`,
+  expect(() => loadOpenApiDescription(`${OPENAPI_FIXTURES}/dangling-ref.yaml`)).toThrow(OpenApiSourceError);
+  expect(() => loadOpenApiDescription(`${OPENAPI_FIXTURES}/no-such-file.yaml`)).toThrow(
+    `Invalid OpenAPI description ${OPENAPI_FIXTURES}/no-such-file.yaml: cannot be read`,
   );
-  expect(loadOpenApiDescription(`${FIXTURES}/mdx-special-characters.yaml`).openapi).toBe('3.0.3');
+  expect(loadOpenApiDescription(`${OPENAPI_FIXTURES}/mdx-special-characters.yaml`).openapi).toBe('3.0.3');
 });
 
 test('descriptions with < > { } and backticks become text, not broken MDX', async () => {
   test.setTimeout(120_000);
-  const {status, output, outputDir, files} = generate('mdx-special-characters.yaml');
+  const {status, output, outputDir, files} = generateApiDocs('mdx-special-characters.yaml');
   try {
     expect(status, output).toBe(0);
     const {compile} = await import('@mdx-js/mdx');
