@@ -6,7 +6,7 @@ import {apiLanguageTabs} from '../../config/api-reference';
 import {CODE_LANGUAGES} from '../../config/code-languages';
 import {fenceLanguages, markdownFiles} from '../support/content';
 
-// The site bundles the Prism grammars of config/code-languages.ts only (src/plugins/prism-languages.ts). A
+// The site bundles the Prism grammars of config/code-languages.ts only (src/patches/prism-languages.ts). A
 // code block in a language without a grammar renders as plain text: every language the content uses must
 // resolve to one, the way the bundle loads them.
 
@@ -14,7 +14,7 @@ const require = createRequire(join(process.cwd(), 'package.json'));
 type Loader = ((this: {getOptions: () => {languages: readonly string[]}; resourcePath: string}, source: string) => string) & {
   grammarsSource: (languages: readonly string[]) => string;
 };
-const prismLanguagesLoader = require('./src/plugins/prism-languages-loader.cjs') as Loader;
+const prismLanguagesLoader = require('./src/patches/prism-languages-loader.cjs') as Loader;
 const {grammarsSource} = prismLanguagesLoader;
 
 /** Code fence languages that are not meant to be highlighted: plain text, and diagrams drawn by Mermaid. */
