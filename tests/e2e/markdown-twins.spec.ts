@@ -5,20 +5,15 @@ import sidebars from '../../sidebars';
 import {SITE_TAGLINE, SITE_TITLE} from '../../config/site-constants';
 import {codeBlocks, docId, docRoute, markdownFiles, type MarkdownFile} from '../support/content';
 import {builtHtml, contentPages, htmlHeadings, llmsLinks, markdownHeadings, outsideCode, twinPath} from '../support/markdown-twins';
-import {deref, loadSpec, operationsOf, type JsonObject} from '../support/openapi';
+import {deref, operationsOf, type JsonObject} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
+import {sidebarDocIds, type SidebarItem as Item} from '../../src/utils/sidebar';
 import {ADMONITION_LABELS} from '../../src/plugins/markdown-twins/mdx-to-markdown';
 
 const pages = contentPages();
 const docs = markdownFiles('docs');
 const posts = markdownFiles('blog');
-type Item = string | {type: string; id?: string; label?: string; link?: {id?: string}; items?: Item[]};
 const sidebarItems = (sidebars as unknown as {docs: Item[]}).docs;
-
-function sidebarDocIds(items: Item[]): string[] {
-  return items.flatMap((item) =>
-    typeof item === 'string' ? [item] : [...(item.link?.id ? [item.link.id] : []), ...(item.id ? [item.id] : []), ...sidebarDocIds(item.items ?? [])],
-  );
-}
 
 function docById(id: string): MarkdownFile {
   const doc = docs.find((file) => docId(file.file) === id);
