@@ -136,6 +136,7 @@ const config: Config = {
       specPath: OPENAPI_SPEC_PATH,
       apiSectionTitle: 'API Reference',
       blogSectionTitle: 'Blog',
+      otherSectionTitle: 'Optional',
     }),
   ],
 

@@ -21,6 +21,8 @@ export type MarkdownTwinsOptions = {
   /** Heading of the llms.txt section listing the API reference and of the one listing blog posts. */
   apiSectionTitle: string;
   blogSectionTitle: string;
+  /** Heading of the llms.txt section listing the Markdown pages of src/pages. */
+  otherSectionTitle: string;
 };
 
 /** A page with a Markdown twin: where it is, what it is called, and its Markdown. */
@@ -71,6 +73,14 @@ function docsContent(plugins: LoadedPlugin[], id: string): DocsContent {
     throw new Error(`markdown twins: no docs plugin instance with id "${id}"`);
   }
   return plugin.content as DocsContent;
+}
+
+/** The Markdown pages of src/pages (the pages plugin's `mdx` entries; JSX pages have no Markdown source). */
+function markdownPagesContent(plugins: LoadedPlugin[]): Array<{permalink: string; source: string; frontMatter: Record<string, unknown>}> {
+  const content = plugins.find((item) => item.name === 'docusaurus-plugin-content-pages')?.content as
+    | Array<{type: string; permalink: string; source: string; frontMatter?: Record<string, unknown>}>
+    | undefined;
+  return (content ?? []).filter((page) => page.type === 'mdx').map(({permalink, source, frontMatter = {}}) => ({permalink, source, frontMatter}));
 }
 
 function blogContent(plugins: LoadedPlugin[]): BlogContent | undefined {
@@ -234,10 +244,25 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
         });
       }
 
+      // Markdown pages of src/pages: their h1 is in the body, so the title is not written a second time.
+      const otherPages: TwinPage[] = [];
+      for (const page of markdownPagesContent(plugins)) {
+        const file = sourceFile(page.source, siteDir);
+        const {title, description} = page.frontMatter;
+        if (typeof title !== 'string' || typeof description !== 'string') {
+          throw new MarkdownTwinError(siteRelative(file, siteDir), 'a Markdown page needs a title and a description in its front matter');
+        }
+        const markdown = await sourceToMarkdown(await fs.readFile(file, 'utf8'), siteRelative(file, siteDir), resolverFor(file, page.permalink));
+        const heading = `# ${title}\n`;
+        const body = markdown.startsWith(heading) ? markdown.slice(heading.length) : markdown;
+        otherPages.push({permalink: page.permalink, title, description, markdown: pageMarkdown(title, description, body)});
+      }
+
       const sections: Section[] = [
         ...docSections,
         {title: options.apiSectionTitle, pages: apiSectionPages},
         {title: options.blogSectionTitle, pages: blogPages},
+        ...(otherPages.length ? [{title: options.otherSectionTitle, pages: otherPages}] : []),
       ];
       for (const page of sections.flatMap((section) => section.pages)) {
         await writeFile(outDir, twinPath(page.permalink), baseUrl, page.markdown);
