@@ -20,8 +20,9 @@
  * 3. else the `<operationId> request` JSON block right after the curl block (before the next curl block),
  *    or, when there is none, the one right before it; only for a block that reads one such file, and the
  *    curl must call that operationId;
- * 4. anything else breaks the convention: as a fallback the same file name resolved on another page by
- *    rules 2-3 is used, and the block is listed by `conventionBreaks`.
+ * 4. anything else breaks the convention (`conventionBreaks` lists it); the run then takes the same file
+ *    name resolved on another page by rules 2-3, else the `<operationId> request` block of another page
+ *    for the operation the curl calls (docs/features/index.md points to the feature pages this way).
  */
 import {execFile} from 'node:child_process';
 import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
@@ -102,6 +103,8 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
   ajv.addSchema({$id: 'openapi.json', components: {schemas: spec.components.schemas}});
   const paramValidators = new Map<string, ValidateFunction>();
   const basePath = new URL(String(spec.servers[0].url).replace(/\{[^}]+\}/g, 'x')).pathname.replace(/\/$/, '');
+  const serverOrigin = /^[a-z]+:\/\/[^/]+/.exec(String(spec.servers[0].url))![0];
+  const originPattern = new RegExp(`^${serverOrigin.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}|\{\w+\}/g, '[A-Za-z0-9-]+')}$`);
 
   const routes: Route[] = operationsOf(spec).map((op) => {
     const names: string[] = [];
@@ -148,6 +151,10 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
 
   function handle(method: string, rawUrl: string, headers: http.IncomingHttpHeaders, body: string): Omit<MockCall, 'run' | 'site' | 'method' | 'url'> & {response?: unknown} {
     const url = new URL(rawUrl, 'http://mock');
+    const origin = headers['x-curl-example-origin'];
+    if (typeof origin === 'string' && origin !== '' && !originPattern.test(origin)) {
+      return {status: 404, errors: [`${origin} is not the API server ${serverOrigin}`]};
+    }
     if (!url.pathname.startsWith(`${basePath}/`)) return {status: 404, errors: [`${url.pathname} is not under the API base path ${basePath}`]};
     const apiPath = url.pathname.slice(basePath.length);
     const matching = routes.filter((route) => route.regex.test(apiPath));
@@ -422,8 +429,8 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
     for (const site of block.sites) {
       for (const name of site.bodyFiles) {
         if (writtenByBlock(name, block.code)) continue;
-        const fallback = fallbackBodies.get(name);
-        const body = local.get(name) ?? (fallback && {...fallback, convention: false});
+        const fallback = fallbackBodies.get(name) ?? fallbackBodies.get(`request:${operationOfCommand(site.command)?.operationId}`);
+        const body = local.get(name) ?? (fallback && {...fallback, name, convention: false});
         if (!body) {
           missingBodies.push({site: `${site.file}:${site.line}`, name});
           continue;
@@ -533,10 +540,22 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
   return {page: page.file, sites, calls, notSent, blocks: runs, bodies, missingBodies, problems};
 }
 
-/** Bodies resolvable on each page by rules 2-3, for rule 4 (first page in path order wins). */
+/**
+ * For rule 4: bodies resolved on each page by rules 2-3, by file name, and every `<operationId> request`
+ * block, as `request:<operationId>` (first page in path order wins).
+ */
 export function docsBodies(pages: MarkdownFile[]): Map<string, BodySource> {
   const all = new Map<string, BodySource>();
   for (const page of pages) for (const [name, body] of pageBodies(page)) if (!all.has(name)) all.set(name, body);
+  for (const page of pages) {
+    const offset = pageLineOffset(page);
+    for (const block of codeBlocks(page.body)) {
+      const operationId = block.language === 'json' ? REQUEST_TITLE.exec(block.title ?? '')?.[1] : undefined;
+      if (operationId && !all.has(`request:${operationId}`)) {
+        all.set(`request:${operationId}`, {name: `request:${operationId}`, text: block.code, from: `${page.file}:${offset + block.line}`, operationId, convention: false});
+      }
+    }
+  }
   return all;
 }
 
