@@ -5,21 +5,26 @@
  * How a page's shell blocks are run:
  * - Every ```bash / ```sh / ```shell block that calls `curl` is executed with bash, in page order, in one
  *   temporary directory per page, with a stand-in for the reader's environment (READER_ENV below, HOME in
- *   that directory, and the reader's own files from tests/fixtures/curl-examples/reader/).
+ *   that directory, the reader's own files from tests/fixtures/curl-examples/reader/ and home/). PATH
+ *   holds only READER_TOOLS (shell utilities, curl, jq), so a cloud CLI in a block is "not found".
  * - A block titled like a script (```bash title="wait-for-sync.sh"```) is written to that directory as an
  *   executable file first; when another block of the page runs it (`./wait-for-sync.sh`) it is not run
  *   on its own.
- * - `curl` is a bash function (loaded through BASH_ENV, so scripts started by a block have it too) that
- *   rewrites `https://<instance>.vigil.example/...` to the mock on 127.0.0.1 and runs the real curl, so
- *   `-G`, `--data-urlencode`, `-o`, `-w`, `--fail` behave as for the reader. Calls to any other host (a
- *   reader's webhook endpoint, a schema registry) are not sent anywhere and count as "not Vigil".
+ * - `curl` is a bash function (tests/fixtures/curl-examples/curl-function.sh, loaded through BASH_ENV, so
+ *   scripts started by a block have it too) that sends any `https://...vigil.example/...` URL to the mock
+ *   on 127.0.0.1 (which checks the host against `https://{instance}.vigil.example`) and runs the real
+ *   curl, so `-G`, `--data-urlencode`, `-o`, `-w`, `--fail` behave as for the reader. Calls to other hosts
+ *   (a reader's webhook endpoint, a schema registry) are not sent anywhere and count as "other hosts".
+ * - Each curl is named by its doc line (`file:line` of the line where `curl` is). A curl the run never
+ *   reaches fails, unless it is in a branch on a status the block tests (`409) ...`): then the block runs
+ *   again with the mock answering that documented status to the calls made before it.
  *
  * Convention: how a doc names the body of `curl ... -d @file.json` (also --data, --data-binary, --json):
  * 1. the block itself writes the file (`jq -n ... > file.json`): the shell run makes it;
  * 2. else a code block of the page titled exactly `file.json`;
- * 3. else the `<operationId> request` JSON block right after the curl block (before the next curl block),
- *    or, when there is none, the one right before it; only for a block that reads one such file, and the
- *    curl must call that operationId;
+ * 3. else the `<operationId> request` JSON block nearest to the curl block, after or before it with no
+ *    other curl block in between, for the operation the curl calls (read from its method and URL, or the
+ *    nearest one when that cannot be read); a request block there for another operation fails the check;
  * 4. anything else breaks the convention (`conventionBreaks` lists it); the run then takes the same file
  *    name resolved on another page by rules 2-3, else the `<operationId> request` block of another page
  *    for the operation the curl calls (docs/features/index.md points to the feature pages this way).
@@ -375,6 +380,9 @@ export function pageBodies(page: MarkdownFile): Map<string, BodySource> {
         const found = operationId ? reachable.find((block) => block.title === `${operationId} request`) : names.length === 1 ? reachable[0] : undefined;
         if (found) {
           bodies.set(name, {name, text: found.code, from: `${page.file}:${offset + found.line}`, operationId: REQUEST_TITLE.exec(found.title!)![1], convention: true});
+        } else if (operationId && names.length === 1 && reachable.length > 0) {
+          // The page shows a request body next to the curl, but for another operation: a wrong example.
+          bodies.set(name, {name, text: reachable[0].code, from: `${page.file}:${offset + reachable[0].line}`, operationId: REQUEST_TITLE.exec(reachable[0].title!)![1], convention: true});
         }
       }
     }

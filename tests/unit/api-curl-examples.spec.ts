@@ -91,6 +91,11 @@ for (const [file, status, detail] of mistakes) {
   });
 }
 
+test('a body block next to the curl but for another operation fails', async () => {
+  const run = await runFixture('body-of-other-operation.md');
+  expect(run.problems.join('\n')).toMatch(/body-of-other-operation\.md:4: the body secret\.json is the "createDatastore request" block \(.*:10\) but the call is createSecret/);
+});
+
 test('a curl that is never sent (script stops before it) fails', async () => {
   const run = await runFixture('never-sent.md');
   expect(run.problems.join('\n')).toMatch(/never-sent\.md:\d+: this curl was never sent/);
