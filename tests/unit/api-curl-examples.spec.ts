@@ -16,6 +16,9 @@ const allPages = [...markdownFiles('docs'), ...(existsSync('blog') ? markdownFil
 const pages = allPages.filter((page) => shellBlocks(page).length > 0);
 const bodies = docsBodies([...pages, ...allPages.filter((page) => !pages.includes(page))]);
 
+// In file order in one worker, even under fullyParallel: one mock, and each page test prefetches the next.
+test.describe.configure({mode: 'default'});
+
 type EnsureDebianPackage = (program: string, pkg: string) => boolean;
 
 let mock: ApiMock;
