@@ -38,7 +38,8 @@ import path from 'node:path';
 import Ajv, {type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
 import {type CodeBlock, codeBlocks, type MarkdownFile} from './content';
-import {deref, type JsonObject, loadSpec, type Operation, operationsOf} from './openapi';
+import {deref, operationsOf, type ApiOperation as Operation, type JsonObject} from '../../src/openapi';
+import {loadSpec} from './openapi';
 import {createBodyValidator} from './schema-validator';
 
 export const FIXTURES = 'tests/fixtures/curl-examples';
@@ -122,16 +123,6 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
   // A literal segment wins over a template (/users/me before /users/{user_id}).
   routes.sort((a, b) => b.literalLength - a.literalLength);
 
-  function parametersOf(op: Operation): JsonObject[] {
-    const item = spec.paths[op.path] as JsonObject;
-    const merged = new Map<string, JsonObject>();
-    for (const raw of [...(item.parameters ?? []), ...(op.definition.parameters ?? [])]) {
-      const param = deref(spec, raw)!;
-      merged.set(`${param.in}:${param.name}`, param);
-    }
-    return [...merged.values()];
-  }
-
   function checkParam(op: Operation, param: JsonObject, raw: string): string | undefined {
     const key = `${op.operationId} ${param.in} ${param.name}`;
     let validator = paramValidators.get(key);
@@ -171,7 +162,7 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
     const {op} = route;
     const errors: string[] = [];
     let status = 400;
-    const params = parametersOf(op);
+    const params = op.parameters;
 
     // Security first, as the API does.
     const security = (op.definition.security ?? spec.security ?? []) as JsonObject[];
