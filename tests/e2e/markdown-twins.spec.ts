@@ -27,7 +27,7 @@ function pageOf(file: MarkdownFile): string {
   return docRoute(file);
 }
 
-test('llms.txt has the title, the summary and one section per part of the site, listing every doc, API page and blog post once', async ({request}) => {
+test('llms.txt has the title, the summary and one section per part of the site, listing every doc, API page, blog post and Markdown page once', async ({request}) => {
   const response = await request.get('/docs/llms.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain/);
@@ -40,7 +40,8 @@ test('llms.txt has the title, the summary and one section per part of the site, 
     typeof item === 'string' ? (docById(item).frontMatter.sidebar_label as string) : (item.label as string),
   );
   const headings = [...index.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
-  expect(headings).toEqual([...sectionTitles, 'API Reference', 'Blog']);
+  expect(headings).toEqual([...sectionTitles, 'API Reference', 'Blog', 'Optional']);
+  expect(pages.filter((page) => page.kind === 'markdown-page').length, 'Markdown pages in the sitemap').toBe(markdownFiles('src/pages').length);
 
   const listed = llmsLinks(index).map((link) => new URL(link.url).pathname);
   const expected = pages.map((page) => twinPath(page.path));
