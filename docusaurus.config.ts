@@ -21,10 +21,10 @@ import {
   announcementIdFromEnv,
   siteUrlFromEnv,
 } from './config/site-constants';
-import {apiThemeBundlePlugin} from './src/plugins/api-theme-bundle';
-import {browserPathFallbackPlugin} from './src/plugins/browser-path-fallback';
-import {codeSamplesStorageGuardPlugin} from './src/plugins/code-samples-storage-guard';
-import {prismLanguagesPlugin} from './src/plugins/prism-languages';
+import {apiThemeBundlePlugin} from './src/patches/api-theme-bundle';
+import {browserPathFallbackPlugin} from './src/patches/browser-path-fallback';
+import {codeSamplesStorageGuardPlugin} from './src/patches/code-samples-storage-guard';
+import {prismLanguagesPlugin} from './src/patches/prism-languages';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {socialMetaPlugin} from './src/plugins/social-meta';
@@ -139,6 +139,7 @@ const config: Config = {
       specPath: OPENAPI_SPEC_PATH,
       apiSectionTitle: 'API Reference',
       blogSectionTitle: 'Blog',
+      otherSectionTitle: 'Optional',
     }),
   ],
 
@@ -203,7 +204,7 @@ const config: Config = {
       // The stock GitHub and Dracula themes, with token colors darkened or lightened to AA contrast.
       theme: codeThemes.light,
       darkTheme: codeThemes.dark,
-      // The grammars are config/code-languages.ts, bundled by src/plugins/prism-languages.ts.
+      // The grammars are config/code-languages.ts, bundled by src/patches/prism-languages.ts.
       additionalLanguages: [],
     },
     languageTabs: apiLanguageTabs,

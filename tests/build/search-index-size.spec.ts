@@ -5,7 +5,8 @@ import {expect, test} from '@playwright/test';
 import type {SearchIndexSizes} from '../../scripts/search-index-size.mjs';
 import {markdownFiles} from '../support/content';
 import {posts} from '../support/blog';
-import {loadSpec, operationsOf} from '../support/openapi';
+import {operationsOf} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 
 // The search index report of the benchmark: every page of the build's index is counted under its kind,
 // and the kinds match the sources they come from.

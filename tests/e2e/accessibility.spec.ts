@@ -3,7 +3,8 @@ import {axeViolations} from '../support/axe';
 import {BASE_PATH, FIRST_SEARCH_TIMEOUT, expect, openPage, takeExpectedConsole, test} from '../support/site';
 import {docId, docTags, readMarkdown} from '../support/content';
 import {blogTags, posts} from '../support/blog';
-import {deref, loadSpec, operationsOf, type JsonObject} from '../support/openapi';
+import {deref, operationsOf, type JsonObject} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 
 const VIEWPORTS = {
   desktop: {width: 1280, height: 800},

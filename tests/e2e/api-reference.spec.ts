@@ -1,5 +1,6 @@
 import yaml from 'js-yaml';
-import {loadSpec, operationsOf, type JsonObject} from '../support/openapi';
+import {operationsOf, type JsonObject} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 import {expect, openPage, test} from '../support/site';
 
 const spec = loadSpec();

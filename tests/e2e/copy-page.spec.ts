@@ -1,6 +1,7 @@
 import type {Page} from '@playwright/test';
 import {markdownFiles} from '../support/content';
-import {loadSpec, operationsOf} from '../support/openapi';
+import {operationsOf} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 import {twinPath} from '../support/markdown-twins';
 import {axeViolations} from '../support/axe';
 import {expect, openPage, test} from '../support/site';

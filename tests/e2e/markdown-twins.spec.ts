@@ -5,20 +5,15 @@ import sidebars from '../../sidebars';
 import {SITE_TAGLINE, SITE_TITLE} from '../../config/site-constants';
 import {codeBlocks, docId, docRoute, markdownFiles, type MarkdownFile} from '../support/content';
 import {builtHtml, contentPages, htmlHeadings, llmsLinks, markdownHeadings, outsideCode, twinPath} from '../support/markdown-twins';
-import {deref, loadSpec, operationsOf, type JsonObject} from '../support/openapi';
+import {deref, operationsOf, type JsonObject} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
+import {sidebarDocIds, type SidebarItem as Item} from '../../src/utils/sidebar';
 import {ADMONITION_LABELS} from '../../src/plugins/markdown-twins/mdx-to-markdown';
 
 const pages = contentPages();
 const docs = markdownFiles('docs');
 const posts = markdownFiles('blog');
-type Item = string | {type: string; id?: string; label?: string; link?: {id?: string}; items?: Item[]};
 const sidebarItems = (sidebars as unknown as {docs: Item[]}).docs;
-
-function sidebarDocIds(items: Item[]): string[] {
-  return items.flatMap((item) =>
-    typeof item === 'string' ? [item] : [...(item.link?.id ? [item.link.id] : []), ...(item.id ? [item.id] : []), ...sidebarDocIds(item.items ?? [])],
-  );
-}
 
 function docById(id: string): MarkdownFile {
   const doc = docs.find((file) => docId(file.file) === id);
@@ -32,7 +27,7 @@ function pageOf(file: MarkdownFile): string {
   return docRoute(file);
 }
 
-test('llms.txt has the title, the summary and one section per part of the site, listing every doc, API page and blog post once', async ({request}) => {
+test('llms.txt has the title, the summary and one section per part of the site, listing every doc, API page, blog post and Markdown page once', async ({request}) => {
   const response = await request.get('/docs/llms.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain/);
@@ -45,7 +40,8 @@ test('llms.txt has the title, the summary and one section per part of the site, 
     typeof item === 'string' ? (docById(item).frontMatter.sidebar_label as string) : (item.label as string),
   );
   const headings = [...index.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
-  expect(headings).toEqual([...sectionTitles, 'API Reference', 'Blog']);
+  expect(headings).toEqual([...sectionTitles, 'API Reference', 'Blog', 'Optional']);
+  expect(pages.filter((page) => page.kind === 'markdown-page').length, 'Markdown pages in the sitemap').toBe(markdownFiles('src/pages').length);
 
   const listed = llmsLinks(index).map((link) => new URL(link.url).pathname);
   const expected = pages.map((page) => twinPath(page.path));

@@ -1,8 +1,9 @@
 import {createHash} from 'node:crypto';
 import {rmSync, writeFileSync} from 'node:fs';
 import type {APIRequestContext, APIResponse} from '@playwright/test';
-import {loadSpec, operationsOf} from '../support/openapi';
+import {operationsOf} from '../../src/openapi';
 import {startDocusaurusServe} from '../support/docusaurus-serve';
+import {loadSpec} from '../support/openapi';
 import {BASE_PATH, expect, openPage, sitemapPaths, test} from '../support/site';
 
 // The production server (nginx with deploy/nginx.conf), compared with `docusaurus serve` (the README's

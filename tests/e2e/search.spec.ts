@@ -1,5 +1,6 @@
 import {FIRST_SEARCH_TIMEOUT, expect, openPage, test} from '../support/site';
-import {loadSpec, operationsOf} from '../support/openapi';
+import {operationsOf} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 import {readMarkdown} from '../support/content';
 
 const operations = operationsOf(loadSpec());

@@ -1,5 +1,6 @@
 import {expect, frontMatter, openPage, takeExpectedConsole, test} from '../support/site';
-import {loadSpec, operationsOf} from '../support/openapi';
+import {operationsOf} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 import {SITE_TITLE} from '../../config/site-constants';
 
 const createDatastore = operationsOf(loadSpec()).find((operation) => operation.operationId === 'createDatastore');

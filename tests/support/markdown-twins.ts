@@ -5,7 +5,7 @@ import {sitemapPaths} from './site';
 /** The URL of a page's Markdown version: the page URL with `.md`, without a trailing slash first. */
 export {twinPath} from '../../src/plugins/markdown-twins/twin-path';
 
-export type PageKind = 'doc' | 'api' | 'blog-post' | 'other';
+export type PageKind = 'doc' | 'api' | 'blog-post' | 'markdown-page' | 'other';
 
 /** The built HTML of a page under /docs/. */
 export function builtHtml(pagePath: string): string {
@@ -18,10 +18,11 @@ export function pageKind(html: string): PageKind {
   const classes = /<html[^>]*class="([^"]*)"/.exec(html)?.[1].split(/\s+/) ?? [];
   if (classes.includes('blog-post-page')) return 'blog-post';
   if (classes.includes('docs-doc-page')) return classes.includes('plugin-id-api') ? 'api' : 'doc';
+  if (classes.includes('mdx-page')) return 'markdown-page';
   return 'other';
 }
 
-/** Every doc, API reference page and blog post of the build's sitemap, with its kind. */
+/** Every doc, API reference page, blog post and Markdown page of the build's sitemap, with its kind. */
 export function contentPages(): Array<{path: string; kind: Exclude<PageKind, 'other'>}> {
   return sitemapPaths()
     .map((path) => ({path, kind: pageKind(builtHtml(path))}))

@@ -1,6 +1,6 @@
 import Ajv, {type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
-import {deref, type JsonObject, type Operation} from './openapi';
+import {deref, type ApiOperation, type JsonObject} from '../../src/openapi';
 
 /**
  * Validates JSON bodies against the OpenAPI schemas of an operation. OpenAPI 3.0 keywords that are not
@@ -12,7 +12,7 @@ export function createBodyValidator(spec: JsonObject) {
   ajv.addSchema({$id: 'openapi.json', components: {schemas: spec.components.schemas}});
   const cache = new Map<string, ValidateFunction>();
 
-  function schemaFor(op: Operation, kind: 'request' | 'response'): JsonObject | undefined {
+  function schemaFor(op: ApiOperation, kind: 'request' | 'response'): JsonObject | undefined {
     if (kind === 'request') {
       return deref(spec, op.definition.requestBody)?.content?.['application/json']?.schema;
     }
@@ -26,7 +26,7 @@ export function createBodyValidator(spec: JsonObject) {
   }
 
   /** Errors of `value` against the operation's request body or 2xx response; undefined when there is no such body. */
-  return function validate(op: Operation, kind: 'request' | 'response', value: unknown): string[] | undefined {
+  return function validate(op: ApiOperation, kind: 'request' | 'response', value: unknown): string[] | undefined {
     const key = `${op.operationId} ${kind}`;
     let validator = cache.get(key);
     if (!validator) {

@@ -1,7 +1,8 @@
 import {existsSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {codeBlocks, markdownFiles, markdownLinks} from '../support/content';
-import {loadSpec, operationsOf, tagSlug} from '../support/openapi';
+import {operationsOf, apiPageSlug} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 import {createBodyValidator} from '../support/schema-validator';
 
 const spec = loadSpec();
@@ -57,7 +58,7 @@ test('the example check rejects a misspelled field and a wrong enum value', () =
 });
 
 test('every link into the API reference opens an existing operation or tag page', () => {
-  const slugs = new Set([...operations.map((op) => op.slug), ...(spec.tags as Array<{name: string}>).map((tag) => tagSlug(tag.name))]);
+  const slugs = new Set([...operations.map((op) => op.slug), ...(spec.tags as Array<{name: string}>).map((tag) => apiPageSlug(tag.name))]);
   const broken: string[] = [];
   let count = 0;
   for (const page of pages) {

@@ -5,7 +5,8 @@ import {createElement} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {expect, test} from '@playwright/test';
 import {renderMarkdown} from '../../src/theme/Markdown/render';
-import {loadSpec, type JsonObject} from '../support/openapi';
+import {type JsonObject} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 
 // The API reference renders the Markdown of descriptions at run time with `marked` (src/theme/Markdown)
 // instead of the theme's react-markdown, remark-gfm and rehype-raw. Both must give readers the same

@@ -1,18 +1,14 @@
 import {expect, test} from '@playwright/test';
 import sidebars from '../../sidebars';
 import {codeBlocks, docId, docTags, markdownFiles, markdownLinks, withoutCode} from '../support/content';
-import {deref, loadSpec} from '../support/openapi';
+import {deref} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
+import {sidebarDocIds, type SidebarItem as Item} from '../../src/utils/sidebar';
 
 const docs = markdownFiles('docs');
 const allowedTags = new Set(Object.keys(docTags));
 const spec = loadSpec();
 
-type Item = string | {type: string; id?: string; label?: string; link?: {id?: string}; items?: Item[]};
-function sidebarDocIds(items: Item[]): string[] {
-  return items.flatMap((item) =>
-    typeof item === 'string' ? [item] : [...(item.link?.id ? [item.link.id] : []), ...(item.id ? [item.id] : []), ...sidebarDocIds(item.items ?? [])],
-  );
-}
 const sidebarItems = (sidebars as unknown as {docs: Item[]}).docs;
 
 test('at least 35 doc pages, all of them in the one docs sidebar, in the specified section order', () => {

@@ -1,8 +1,11 @@
-import {readFileSync} from 'node:fs';
+import {readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
+import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
-import {MarkdownTwinError, linkResolver, sourceToMarkdown} from '../../src/plugins/markdown-twins';
-import {outsideCode} from '../support/markdown-twins';
+import {loadOpenApiDescription, operationsOf, type JsonObject} from '../../src/openapi';
+import {MarkdownTwinError, apiTwin, linkResolver, llmsIndex, sourceToMarkdown, twinPath} from '../../src/plugins/markdown-twins';
+import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
+import {llmsLinks, outsideCode} from '../support/markdown-twins';
 
 const FIXTURES = 'tests/fixtures/markdown-twins';
 const ORIGIN = 'https://vigil.example';
@@ -57,5 +60,50 @@ test('a component without a Markdown form, a link to a missing file or an empty 
     expect(error, name).toBeInstanceOf(MarkdownTwinError);
     expect((error as Error).message).toContain(`${FIXTURES}/${name}`);
     expect((error as Error).message).toMatch(problem);
+  }
+});
+
+test('operations and tags with digits in their names: twins and llms.txt link to the pages the API generator writes', async () => {
+  test.setTimeout(120_000);
+  const fixture = 'digits-in-names.yaml';
+  const {status, output, outputDir, files} = generateApiDocs(fixture);
+  try {
+    expect(status, output).toBe(0);
+    const specFile = `${OPENAPI_FIXTURES}/${fixture}`;
+    const spec = loadOpenApiDescription(specFile);
+    const operations = operationsOf(spec);
+    // Each generated page as the API docs instance loads it: its id, and so its URL, from its front matter.
+    const pages = files
+      .filter((file) => /\.(api|tag|info)\.mdx$/.test(file))
+      .map((file) => {
+        const frontMatter = yaml.load(/^---\n([\s\S]*?)\n---\n/.exec(readFileSync(path.join(outputDir, file), 'utf8'))![1]) as JsonObject;
+        const id = String(frontMatter.id);
+        expect(file, 'the generator names the file by the page id').toMatch(new RegExp(`^${id}\\.`));
+        const permalink = frontMatter.slug === '/' ? '/docs/api/' : `/docs/api/${id}`;
+        return {doc: {id, permalink, title: String(frontMatter.title), description: String(frontMatter.description ?? ''), source: file}, frontMatter};
+      });
+    const generatedOperationIds = files.filter((file) => file.endsWith('.api.mdx')).map((file) => file.replace(/\.api\.mdx$/, ''));
+    expect(generatedOperationIds.sort()).toEqual(operations.map((operation) => operation.slug).sort());
+
+    const context = {spec, specFile, operations, formatDescription: async (markdown: string) => markdown, origin: ORIGIN};
+    const twins = [];
+    for (const {doc, frontMatter} of pages) {
+      twins.push(await apiTwin(doc, frontMatter, context));
+    }
+    const twinUrls = new Set(twins.map((twin) => `${ORIGIN}${twinPath(twin.permalink)}`));
+    // A tag page links each of its operations to that operation's twin, which must be a page the generator wrote.
+    const tagLinks = twins.flatMap((twin) => [...twin.markdown.matchAll(/`[A-Z]+ [^`]+`: \[(\w+)\]\(([^)]+)\)/g)]);
+    expect(tagLinks.map((link) => link[1]).sort()).toEqual(operations.map((operation) => operation.operationId).sort());
+    for (const [, operationId, url] of tagLinks) {
+      expect(twinUrls.has(url), `${operationId} links to ${url}`).toBe(true);
+    }
+    for (const operation of operations) {
+      const twin = twins.find((candidate) => candidate.markdown.includes(`Operation id \`${operation.operationId}\``));
+      expect(twin?.permalink, `the twin of ${operation.operationId}`).toBe(`/docs/api/${operation.slug}`);
+    }
+    const index = llmsIndex('Vigil', 'tagline', 'summary', [{title: 'API Reference', pages: twins}], ORIGIN);
+    expect(llmsLinks(index).map((link) => link.url).sort()).toEqual(pages.map(({doc}) => `${ORIGIN}${twinPath(doc.permalink)}`).sort());
+  } finally {
+    rmSync(outputDir, {recursive: true, force: true});
   }
 });

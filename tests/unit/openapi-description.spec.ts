@@ -1,7 +1,8 @@
 import {spawnSync} from 'node:child_process';
 import {expect, test} from '@playwright/test';
 import {OPENAPI_SPEC_PATH} from '../../config/api-reference';
-import {deref, loadSpec, operationsOf, type JsonObject} from '../support/openapi';
+import {deref, operationsOf, type JsonObject} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 
 const spec = loadSpec();
 const operations = operationsOf(spec);

@@ -1,29 +1,9 @@
-import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
-import {OpenApiSourceError, loadOpenApiDescription} from '../../src/plugins/openapi-source';
-
-const FIXTURES = 'tests/fixtures/openapi';
-
-/** Runs the real generation step (`npm run gen-api`) on a fixture, into a scratch folder. */
-function generate(fixture: string) {
-  const outputDir = mkdtempSync(path.join(tmpdir(), 'vigil-api-'));
-  const result = spawnSync('node', ['scripts/generate-api-docs.mjs'], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      VIGIL_OPENAPI_SPEC: `${FIXTURES}/${fixture}`,
-      VIGIL_API_DOCS_DIR: outputDir,
-      NO_UPDATE_NOTIFIER: '1',
-      FORCE_COLOR: '0',
-    },
-  });
-  const files = existsSync(outputDir) ? readdirSync(outputDir) : [];
-  return {status: result.status, output: result.stdout + result.stderr, outputDir, files};
-}
+import {OpenApiSourceError, loadOpenApiDescription} from '../../src/openapi';
+import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
 
 const BROKEN: Array<[string, RegExp]> = [
   ['yaml-syntax-error.yaml', /YAML syntax error: .*\(\d+:\d+\)/],
@@ -34,9 +14,9 @@ const BROKEN: Array<[string, RegExp]> = [
 test.describe('a broken OpenAPI file is refused with the file and the problem named', () => {
   for (const [fixture, problem] of BROKEN) {
     test(fixture, () => {
-      expect(() => loadOpenApiDescription(`${FIXTURES}/${fixture}`)).toThrow(OpenApiSourceError);
-      expect(() => loadOpenApiDescription(`${FIXTURES}/${fixture}`)).toThrow(`Invalid OpenAPI description ${FIXTURES}/${fixture}`);
-      expect(() => loadOpenApiDescription(`${FIXTURES}/${fixture}`)).toThrow(problem);
+      expect(() => loadOpenApiDescription(`${OPENAPI_FIXTURES}/${fixture}`)).toThrow(OpenApiSourceError);
+      expect(() => loadOpenApiDescription(`${OPENAPI_FIXTURES}/${fixture}`)).toThrow(`Invalid OpenAPI description ${OPENAPI_FIXTURES}/${fixture}`);
+      expect(() => loadOpenApiDescription(`${OPENAPI_FIXTURES}/${fixture}`)).toThrow(problem);
     });
   }
 });
@@ -45,18 +25,18 @@ test('the generation step (npm run gen-api) stops on a broken file before any pa
   // One real run: the validator above is what the configuration runs first, whatever the problem.
   test.setTimeout(120_000);
   const [fixture, problem] = BROKEN[1];
-  const {status, output, outputDir, files} = generate(fixture);
+  const {status, output, outputDir, files} = generateApiDocs(fixture);
   rmSync(outputDir, {recursive: true, force: true});
   expect(status).not.toBe(0);
-  expect(output).toContain(`Invalid OpenAPI description ${FIXTURES}/${fixture}`);
+  expect(output).toContain(`Invalid OpenAPI description ${OPENAPI_FIXTURES}/${fixture}`);
   expect(output).toMatch(problem);
   expect(files).toEqual([]);
 });
 
 /** Two generations of the same fixture, made once for the tests below. */
-let generated: [ReturnType<typeof generate>, ReturnType<typeof generate>] | undefined;
+let generated: [ReturnType<typeof generateApiDocs>, ReturnType<typeof generateApiDocs>] | undefined;
 function generatedTwice() {
-  generated ??= [generate('mdx-special-characters.yaml'), generate('mdx-special-characters.yaml')];
+  generated ??= [generateApiDocs('mdx-special-characters.yaml'), generateApiDocs('mdx-special-characters.yaml')];
   return generated;
 }
 test.afterAll(() => {
@@ -74,10 +54,10 @@ test('regenerating from the same file gives the same pages', () => {
 });
 
 test('the validator names a file it cannot read, and accepts a valid one', () => {
-  expect(() => loadOpenApiDescription(`${FIXTURES}/no-such-file.yaml`)).toThrow(
-    `Invalid OpenAPI description ${FIXTURES}/no-such-file.yaml: cannot be read`,
+  expect(() => loadOpenApiDescription(`${OPENAPI_FIXTURES}/no-such-file.yaml`)).toThrow(
+    `Invalid OpenAPI description ${OPENAPI_FIXTURES}/no-such-file.yaml: cannot be read`,
   );
-  expect(loadOpenApiDescription(`${FIXTURES}/mdx-special-characters.yaml`).openapi).toBe('3.0.3');
+  expect(loadOpenApiDescription(`${OPENAPI_FIXTURES}/mdx-special-characters.yaml`).openapi).toBe('3.0.3');
 });
 
 test('descriptions with < > { } and backticks become text, not broken MDX', async () => {

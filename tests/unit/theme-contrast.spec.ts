@@ -3,6 +3,7 @@ import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
 import {codeThemes} from '../../config/prism-themes';
+import {contrastRatio as contrast, over, parseColor, type Rgba} from '../../src/utils/color';
 
 // WCAG contrast of the theme's color pairs, computed from the style sheets themselves: Infima (the base
 // theme), then src/css/custom.css on top, as the browser loads them. axe checks rendered text, but it
@@ -89,41 +90,6 @@ function resolve(value: string, vars: Map<string, string>, seen: string[] = []):
     if (found === undefined) throw new Error(`custom property ${name} is not defined`);
     return resolve(found, vars, [...seen, name]);
   });
-}
-
-type Rgba = [number, number, number, number];
-
-function parseColor(value: string): Rgba {
-  const text = value.trim().toLowerCase();
-  if (text === 'white') return [255, 255, 255, 1];
-  if (text === 'black') return [0, 0, 0, 1];
-  let match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(text);
-  if (match) {
-    const hex = match[1].length === 3 ? [...match[1]].map((c) => c + c).join('') : match[1];
-    return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).concat(1) as Rgba;
-  }
-  match = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+))?\s*\)$/.exec(text);
-  if (match) return [Number(match[1]), Number(match[2]), Number(match[3]), match[4] === undefined ? 1 : Number(match[4])];
-  throw new Error(`not a color this test can read: "${value}"`);
-}
-
-/** `top` painted over the opaque `bottom`. */
-function over(top: Rgba, bottom: Rgba): Rgba {
-  const alpha = top[3];
-  return [0, 1, 2].map((i) => top[i] * alpha + bottom[i] * (1 - alpha)).concat(1) as Rgba;
-}
-
-function luminance([r, g, b]: Rgba): number {
-  const channel = (value: number) => {
-    const c = value / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-}
-
-function contrast(foreground: Rgba, background: Rgba): number {
-  const [a, b] = [luminance(over(foreground, background)), luminance(background)].sort((x, y) => y - x);
-  return (a + 0.05) / (b + 0.05);
 }
 
 /** The page background of a mode: Infima's body background, white where it is transparent. */

@@ -3,10 +3,11 @@ import path from 'node:path';
 import type {LoadedPlugin, Plugin, PluginModule} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
-import {loadOpenApiDescription} from '../openapi-source';
+import {apiPageSlug, deref, infoPageSlug, loadOpenApiDescription, operationsOf, type ApiOperation, type JsonObject} from '../../openapi';
+import {sidebarDocIds, type SidebarItem as SidebarEntry} from '../../utils/sidebar';
 import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
 import {twinPath} from './twin-path';
-import {deref, operationMarkdown, operationsOf, serverUrl, type ApiOperation, type JsonObject} from './openapi-markdown';
+import {operationMarkdown, serverUrl} from './openapi-markdown';
 
 export {MarkdownTwinError, twinPath};
 
@@ -20,6 +21,8 @@ export type MarkdownTwinsOptions = {
   /** Heading of the llms.txt section listing the API reference and of the one listing blog posts. */
   apiSectionTitle: string;
   blogSectionTitle: string;
+  /** Heading of the llms.txt section listing the Markdown pages of src/pages. */
+  otherSectionTitle: string;
 };
 
 /** A page with a Markdown twin: where it is, what it is called, and its Markdown. */
@@ -27,10 +30,8 @@ export type TwinPage = {permalink: string; title: string; description: string; m
 
 type Section = {title: string; pages: TwinPage[]};
 
-type SidebarItem =
-  | {type: 'doc'; id: string; label?: string}
-  | {type: 'category'; label: string; items: SidebarItem[]; link?: {type: string; id?: string}}
-  | {type: 'link' | 'html' | 'ref'; id?: string};
+/** A sidebar item as the docs plugin loads it. */
+type SidebarItem = Exclude<SidebarEntry, string>;
 
 /** A Markdown source with its YAML front matter blanked out: line numbers stay those of the file. */
 export function withoutFrontMatter(source: string): string {
@@ -74,17 +75,16 @@ function docsContent(plugins: LoadedPlugin[], id: string): DocsContent {
   return plugin.content as DocsContent;
 }
 
-function blogContent(plugins: LoadedPlugin[]): BlogContent | undefined {
-  return plugins.find((item) => item.name === 'docusaurus-plugin-content-blog')?.content as BlogContent | undefined;
+/** The Markdown pages of src/pages (the pages plugin's `mdx` entries; JSX pages have no Markdown source). */
+function markdownPagesContent(plugins: LoadedPlugin[]): Array<{permalink: string; source: string; frontMatter: Record<string, unknown>}> {
+  const content = plugins.find((item) => item.name === 'docusaurus-plugin-content-pages')?.content as
+    | Array<{type: string; permalink: string; source: string; frontMatter?: Record<string, unknown>}>
+    | undefined;
+  return (content ?? []).filter((page) => page.type === 'mdx').map(({permalink, source, frontMatter = {}}) => ({permalink, source, frontMatter}));
 }
 
-/** Ids of the docs of a sidebar in reading order: a category's linked doc first, then its items. */
-function sidebarDocIds(items: SidebarItem[]): string[] {
-  return items.flatMap((item) => {
-    if (item.type === 'doc') return [item.id];
-    if (item.type === 'category') return [...(item.link?.type === 'doc' && item.link.id ? [item.link.id] : []), ...sidebarDocIds(item.items)];
-    return [];
-  });
+function blogContent(plugins: LoadedPlugin[]): BlogContent | undefined {
+  return plugins.find((item) => item.name === 'docusaurus-plugin-content-blog')?.content as BlogContent | undefined;
 }
 
 /**
@@ -205,7 +205,7 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       }
 
       // The API reference, from the OpenAPI description, in the order of its sidebar.
-      const spec = loadOpenApiDescription(options.specPath) as JsonObject;
+      const spec = loadOpenApiDescription(options.specPath);
       const specFile = options.specPath;
       const formatDescription = (permalink: string) => (markdown: string) =>
         markdownWithAbsoluteLinks(markdown, specFile, resolverFor(path.resolve(siteDir, specFile), permalink));
@@ -244,10 +244,25 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
         });
       }
 
+      // Markdown pages of src/pages: their h1 is in the body, so the title is not written a second time.
+      const otherPages: TwinPage[] = [];
+      for (const page of markdownPagesContent(plugins)) {
+        const file = sourceFile(page.source, siteDir);
+        const {title, description} = page.frontMatter;
+        if (typeof title !== 'string' || typeof description !== 'string') {
+          throw new MarkdownTwinError(siteRelative(file, siteDir), 'a Markdown page needs a title and a description in its front matter');
+        }
+        const markdown = await sourceToMarkdown(await fs.readFile(file, 'utf8'), siteRelative(file, siteDir), resolverFor(file, page.permalink));
+        const heading = `# ${title}\n`;
+        const body = markdown.startsWith(heading) ? markdown.slice(heading.length) : markdown;
+        otherPages.push({permalink: page.permalink, title, description, markdown: pageMarkdown(title, description, body)});
+      }
+
       const sections: Section[] = [
         ...docSections,
         {title: options.apiSectionTitle, pages: apiSectionPages},
         {title: options.blogSectionTitle, pages: blogPages},
+        ...(otherPages.length ? [{title: options.otherSectionTitle, pages: otherPages}] : []),
       ];
       for (const page of sections.flatMap((section) => section.pages)) {
         await writeFile(outDir, twinPath(page.permalink), baseUrl, page.markdown);
@@ -262,7 +277,7 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
   });
 }
 
-type ApiContext = {
+export type ApiContext = {
   spec: JsonObject;
   specFile: string;
   operations: ApiOperation[];
@@ -271,21 +286,24 @@ type ApiContext = {
 };
 
 /** The twin of one page of the API reference: the root page, a tag page or an operation page. */
-async function apiTwin(doc: DocMetadata, frontMatter: JsonObject, context: ApiContext): Promise<TwinPage> {
+export async function apiTwin(
+  doc: Pick<DocMetadata, 'id' | 'permalink' | 'title' | 'description' | 'source'>,
+  frontMatter: JsonObject,
+  context: ApiContext,
+): Promise<TwinPage> {
   const {spec, specFile, operations, formatDescription, origin} = context;
   const base = {permalink: doc.permalink, title: doc.title, description: doc.description};
-  const operation = operations.find((item) => doc.id === kebabCase(item.operationId));
+  const operation = operations.find((item) => doc.id === item.slug);
   if (operation) {
     return {...base, markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description)}\n`};
   }
-  const tag = ((spec.tags ?? []) as JsonObject[]).find((item) => doc.id === kebabCase(String(item.name)));
+  const tag = ((spec.tags ?? []) as JsonObject[]).find((item) => doc.id === apiPageSlug(String(item.name)));
   if (tag) {
     const tagged = operations.filter((item) => item.tag === tag.name);
     const parts = [`# ${tag.name}`];
     if (tag.description) parts.push(await formatDescription(tag.description));
     for (const item of tagged) {
-      const slug = kebabCase(item.operationId);
-      const permalink = doc.permalink.replace(/[^/]+\/?$/, slug);
+      const permalink = doc.permalink.replace(/[^/]+\/?$/, item.slug);
       parts.push(
         `## ${item.definition.summary ?? item.operationId}`,
         `\`${item.method.toUpperCase()} ${item.path}\`: [${item.operationId}](${origin}${twinPath(permalink)})`,
@@ -293,7 +311,7 @@ async function apiTwin(doc: DocMetadata, frontMatter: JsonObject, context: ApiCo
     }
     return {...base, markdown: `${parts.join('\n\n')}\n`};
   }
-  if (frontMatter.slug === '/' || doc.id === kebabCase(String(spec.info?.title ?? ''))) {
+  if (frontMatter.slug === '/' || doc.id === infoPageSlug(String(spec.info?.title ?? ''))) {
     return {...base, markdown: await apiRootMarkdown(spec, specFile, formatDescription)};
   }
   throw new MarkdownTwinError(doc.source, 'an API reference page that matches no operation, tag or the description root');
@@ -322,14 +340,4 @@ async function apiRootMarkdown(spec: JsonObject, specFile: string, formatDescrip
     parts.push('## License', [info.license.name, info.license.url].filter(Boolean).join(', '));
   }
   return `${parts.join('\n\n')}\n`;
-}
-
-/** Page slug of an operationId or tag name, as the API page generator makes it (lodash kebabCase). */
-export function kebabCase(value: string): string {
-  return value
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
 }

@@ -1,73 +1,8 @@
+import {deref, type ApiOperation, type JsonObject} from '../../openapi';
 import {MarkdownTwinError} from './mdx-to-markdown';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type JsonObject = {[key: string]: any};
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
-
-export type ApiOperation = {
-  operationId: string;
-  method: string;
-  path: string;
-  tag: string | undefined;
-  definition: JsonObject;
-  /** Parameters of the path item and of the operation, the operation's winning on the same name and place. */
-  parameters: JsonObject[];
-};
 
 /** Formats Markdown text of the description; links made absolute. */
 export type DescriptionFormatter = (markdown: string) => Promise<string>;
-
-/** Follows local `$ref`s to their target; throws naming the file when one does not resolve. */
-export function deref(spec: JsonObject, node: JsonObject | undefined, file: string): JsonObject | undefined {
-  let current = node;
-  const seen = new Set<string>();
-  while (current && typeof current.$ref === 'string') {
-    const ref: string = current.$ref;
-    if (seen.has(ref) || !ref.startsWith('#/')) {
-      throw new MarkdownTwinError(file, `cannot resolve $ref ${ref}`);
-    }
-    seen.add(ref);
-    const target: JsonObject | undefined = ref
-      .slice(2)
-      .split('/')
-      .reduce<JsonObject | undefined>((acc, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-    if (target === undefined) {
-      throw new MarkdownTwinError(file, `cannot resolve $ref ${ref}`);
-    }
-    current = target;
-  }
-  return current;
-}
-
-export function operationsOf(spec: JsonObject, file: string): ApiOperation[] {
-  const operations: ApiOperation[] = [];
-  for (const [path, rawItem] of Object.entries<JsonObject>(spec.paths ?? {})) {
-    const item = deref(spec, rawItem, file) ?? {};
-    const shared = ((item.parameters ?? []) as JsonObject[]).map((parameter) => deref(spec, parameter, file) as JsonObject);
-    for (const method of HTTP_METHODS) {
-      const definition = item[method] as JsonObject | undefined;
-      if (!definition) {
-        continue;
-      }
-      if (typeof definition.operationId !== 'string') {
-        throw new MarkdownTwinError(file, `${method.toUpperCase()} ${path} has no operationId`);
-      }
-      const own = ((definition.parameters ?? []) as JsonObject[]).map((parameter) => deref(spec, parameter, file) as JsonObject);
-      const key = (parameter: JsonObject) => `${parameter.in}:${parameter.name}`;
-      const ownKeys = new Set(own.map(key));
-      operations.push({
-        operationId: definition.operationId,
-        method,
-        path,
-        tag: (definition.tags as string[] | undefined)?.[0],
-        definition,
-        parameters: [...shared.filter((parameter) => !ownKeys.has(key(parameter))), ...own],
-      });
-    }
-  }
-  return operations;
-}
 
 /** The first server's URL with its variables set to their defaults. */
 export function serverUrl(spec: JsonObject): string {

@@ -10,10 +10,7 @@ import BlogListPageStructuredData from '@theme/BlogListPage/StructuredData';
 import type {Props} from '@theme/BlogListPage';
 import styles from './styles.module.css';
 
-/**
- * The stock blog list has no h1: a page without a top heading is hard to navigate with a screen reader.
- * Same page, with the blog title and description as its header.
- */
+/** The stock blog list with the blog title and description as its header (why: src/theme/README.md). */
 export default function BlogListPage(props: Props): ReactNode {
   const {metadata, items, sidebar} = props;
   return (

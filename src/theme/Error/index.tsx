@@ -5,10 +5,7 @@ import type {WrapperProps} from '@docusaurus/types';
 
 type Props = WrapperProps<typeof ErrorType>;
 
-/**
- * When the layout itself crashes, the site-wide error page renders without the layout and its head
- * manager, so its "Page Error" title is never applied; the title is set directly instead.
- */
+/** Sets the "Page Error" title on the document directly (why: src/theme/README.md). */
 export default function ErrorWrapper(props: Props): ReactNode {
   useEffect(() => {
     document.title = 'Page Error';

@@ -6,7 +6,7 @@ import type {WrapperProps} from '@docusaurus/types';
 
 type Props = WrapperProps<typeof ErrorPageContentType>;
 
-/** A page whose content crashed is titled "Page Error" (the title the stand-alone error page uses) until it recovers. */
+/** Titles a page whose content crashed "Page Error" until it recovers (why: src/theme/README.md). */
 export default function ErrorPageContentWrapper(props: Props): ReactNode {
   return (
     <>

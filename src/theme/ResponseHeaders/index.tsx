@@ -5,10 +5,7 @@ import styles from './styles.module.css';
 
 type Props = {responseHeaders?: Record<string, Parameters<typeof getSchemaName>[0]>};
 
-/**
- * The response headers of a status code as a list. The theme's version puts each header straight into the
- * `<ul>` as a `<div>`; here each one is a list item, otherwise the same.
- */
+/** The response headers of a status code, each a list item (why: src/theme/README.md). */
 export default function ResponseHeaders({responseHeaders}: Props): ReactNode {
   if (!responseHeaders) {
     return null;

@@ -2,10 +2,7 @@ import type {ComponentProps, ReactNode} from 'react';
 import Schema from '@theme-original/Schema';
 import styles from './styles.module.css';
 
-/**
- * The request and response body panels render the schema's properties straight into a `<ul>`, as `<div>`s,
- * which assistive technology reads as a broken list. Wrapped in one list item, the list is valid.
- */
+/** The schema's properties in one list item (why: src/theme/README.md). */
 export default function SchemaWrapper(props: ComponentProps<typeof Schema>): ReactNode {
   return (
     <li className={styles.schemaRoot}>

@@ -3,10 +3,8 @@ import SearchBar from '@theme-original/SearchBar';
 import styles from './styles.module.css';
 
 /**
- * The suggestion list of the search plugin (autocomplete.js) names its list with `aria-owns` only, and puts
- * the "See all results" link straight into the listbox. A combobox must name the list it controls
- * (`aria-controls`), and a listbox may hold options only, so the link becomes one of its options. Both are
- * set whenever the plugin re-renders its list.
+ * Adds `aria-controls` to the search combobox and the `option` role to the "See all results" link, whenever
+ * the plugin re-renders its list (why: src/theme/README.md).
  */
 export default function SearchBarWrapper(props: ComponentProps<typeof SearchBar>): ReactNode {
   const container = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@ import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchPage from '@theme-original/SearchPage';
 
-/** The search plugin sets a bare <title>; this gives it the site's template, "page title | Vigil". */
+/** The search page under the site's title template (why: src/theme/README.md). */
 export default function SearchPageWrapper(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (

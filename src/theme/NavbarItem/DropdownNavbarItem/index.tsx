@@ -2,10 +2,7 @@ import {useRef, type ComponentProps, type KeyboardEvent, type ReactNode} from 'r
 import DropdownNavbarItem from '@theme-original/NavbarItem/DropdownNavbarItem';
 import styles from './styles.module.css';
 
-/**
- * Navbar dropdowns (the locale menu) open with Enter but the theme gives no key to close them. Escape
- * closes an open dropdown and puts focus back on its toggle, as in any menu button.
- */
+/** Escape closes an open navbar dropdown and puts focus back on its toggle (why: src/theme/README.md). */
 export default function DropdownNavbarItemWrapper(props: ComponentProps<typeof DropdownNavbarItem>): ReactNode {
   const container = useRef<HTMLDivElement>(null);
   if (props.mobile) {

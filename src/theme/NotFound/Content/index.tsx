@@ -7,11 +7,7 @@ import type {WrapperProps} from '@docusaurus/types';
 
 type Props = WrapperProps<typeof NotFoundContentType>;
 
-/**
- * Unknown paths under /docs/ are answered by the docs plugin (its route base is the site root), which renders
- * this content without the page title the stand-alone not-found page sets. The title and a description (for
- * search engines and link previews) are set here for both.
- */
+/** The not-found title and description, for both not-found pages (why: src/theme/README.md). */
 export default function NotFoundContentWrapper(props: Props): ReactNode {
   const title = translate({id: 'theme.NotFound.title', message: 'Page Not Found'});
   const description = translate({

@@ -46,7 +46,7 @@ export function apiThemeBundlePlugin({apiDocsDir, apiPluginId}: {apiDocsDir: str
             rules: [
               {
                 test: /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]storage-utils\.js$/,
-                resolve: {alias: {'crypto-js$': require.resolve('../shims/crypto-js-sha1.js')}},
+                resolve: {alias: {'crypto-js$': require.resolve('./crypto-js-sha1.js')}},
               },
             ],
           },
