@@ -1,5 +1,7 @@
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
+import {satisfies} from 'semver';
 
 type Lock = {packages: Record<string, {version?: string}>};
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as Lock;
@@ -41,4 +43,71 @@ test('webpack stays below 5.106, which breaks the Docusaurus 3.7 progress bar', 
   for (const entry of installed('webpack')) {
     expect(entry).toMatch(/@5\.105\.\d+$/);
   }
+});
+
+/** Files the production build runs or bundles: the site configuration, its option modules and src/. */
+function buildSources(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return buildSources(path);
+    return /\.(ts|tsx|js|cjs|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The npm package a bare import specifier names, or undefined for a path or a Docusaurus alias. */
+function packageOf(specifier: string): string | undefined {
+  if (/^(\.|\/|node:|@site\/|@theme|@generated\/)/.test(specifier)) return undefined;
+  const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  // @docusaurus/Link, @docusaurus/useDocusaurusContext…: client modules of @docusaurus/core, not packages.
+  if (name.startsWith('@docusaurus/') && !existsSync(join('node_modules', name, 'package.json'))) return undefined;
+  return name;
+}
+
+test('every package the build imports is a production dependency', () => {
+  const files = [...['docusaurus.config.ts', 'sidebars.ts', 'sidebars-api.ts'], ...buildSources('config'), ...buildSources('src')];
+  const undeclared = new Set<string>();
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    // Type-only imports are erased before anything runs: their packages belong to the dev dependencies.
+    const specifiers = [...source.matchAll(/^\s*import\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|\brequire(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)].map(
+      (match) => match[1] ?? match[2] ?? match[3],
+    );
+    for (const name of specifiers.map(packageOf)) {
+      if (name && !(name in manifest.dependencies)) undeclared.add(`${name} (${file})`);
+    }
+  }
+  expect(files.length).toBeGreaterThan(30);
+  expect([...undeclared]).toEqual([]);
+});
+
+test('packages whose files a bundle-time patch rewrites are pinned to the version it was written for', () => {
+  // src/patches/README.md names each package a patch changes; a caret range would let an install move it.
+  const patched = ['prism-react-renderer', 'prismjs', 'docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs', 'crypto-js'];
+  for (const name of patched) expect(manifest.dependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
+});
+
+test('every direct dependency supports the Node.js version of the machines', () => {
+  const unsupported = Object.keys({...manifest.dependencies, ...manifest.devDependencies}).flatMap((name) => {
+    const {engines} = JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as {engines?: {node?: string}};
+    return engines?.node && !satisfies(process.versions.node, engines.node, {includePrerelease: true}) ? [`${name} needs Node.js ${engines.node}`] : [];
+  });
+  expect(unsupported).toEqual([]);
+});
+
+/**
+ * Versions with known critical or high advisories that reached this tree before. The registry's audit
+ * service does not answer on these machines, so the lock file is checked against them here.
+ */
+const KNOWN_VULNERABLE: Array<[string, string, string]> = [
+  ['form-data', '>=4.0.0 <4.0.4', 'CVE-2025-7783: predictable multipart boundary'],
+  ['js-yaml', '>=4.0.0 <4.1.1', 'CVE-2025-64718: prototype pollution through merge keys'],
+];
+
+test('no package of the lock file is at a version with a known advisory', () => {
+  const found = KNOWN_VULNERABLE.flatMap(([name, range, advisory]) =>
+    installed(name)
+      .filter((entry) => satisfies(entry.slice(entry.lastIndexOf('@') + 1), range))
+      .map((entry) => `${entry}: ${advisory}`),
+  );
+  expect(found).toEqual([]);
 });
