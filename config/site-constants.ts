@@ -1,3 +1,5 @@
+import {BASE_PATH} from '../scripts/build-output.cjs';
+
 /** Facts every part of the site configuration agrees on (see the product brief). */
 export const SITE_TITLE = 'Vigil';
 export const SITE_TAGLINE = 'Real-Time Data Observability Platform';
@@ -9,7 +11,8 @@ export const SITE_SUMMARY =
   'scores their quality and raises alerts, in batch or on streams. Everything in the app is also available through the Vigil REST API. ' +
   'Each link below points to the Markdown version of a page; the HTML page is at the same address without ".md".';
 export const DEFAULT_SITE_URL = 'https://vigil.example';
-export const BASE_URL = '/docs/';
+/** The path the site is served under; scripts/build-output.cjs holds it for the scripts and the tests too. */
+export const BASE_URL = BASE_PATH;
 export const GITHUB_URL = 'https://github.com/vigil-data/vigil';
 export const EDIT_URL = 'https://github.com/vigil-data/vigil-docs/edit/main/';
 export const COPYRIGHT_YEAR = 2025;

@@ -1,4 +1,4 @@
-import {expect, frontMatter, openPage, takeExpectedConsole, test} from '../support/site';
+import {BASE_PATH, expect, frontMatter, openPage, takeExpectedConsole, test} from '../support/site';
 import {operationsOf} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
 import {SITE_TITLE} from '../../config/site-constants';
@@ -21,7 +21,7 @@ test.beforeEach(async ({page}) => {
 
 /** A page of each kind, and the heading it must show. */
 const PAGES: Array<[string, string]> = [
-  ['/docs/', SITE_TITLE],
+  [BASE_PATH, SITE_TITLE],
   ['/docs/intro', String(frontMatter('docs/intro.md').title)],
   ['/docs/blog', 'Blog'],
   [`/docs/api/${createDatastore?.slug}`, String(createDatastore?.summary)],
