@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The test command (`npm test`), each check once:
-//   1. the type check, spelling and Markdown style, and `npm audit` of the production dependencies;
+//   1. spelling and Markdown style, and `npm audit` of the production dependencies;
 //   2. the unit tests, which need neither a build nor a server (a failure shows within seconds);
-//   3. the production build (its log is kept for the build-warning test);
+//   3. the production build (its log is kept for the build-warning test), then the type check, which
+//      covers the API sidebar the build generates;
 //   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf;
 //   5. a short load test of nginx.
 // Installs Debian's Chromium, nginx and wrk when missing. Prints `N passed, N failed` last (every check
@@ -95,7 +96,6 @@ if (ensureDebianPackage(NGINX, 'nginx')) {
 }
 ensureDebianPackage(WRK, 'wrk');
 
-check('type check', 'npx', ['tsc', '--noEmit']);
 check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config', 'cspell.json']);
 check('Markdown style', 'npx', ['markdownlint-cli2']);
 checks['npm audit'] = auditProductionDependencies();
@@ -104,6 +104,7 @@ const results = [playwright('unit', ['unit'])];
 
 const buildOk = (await build()) === 0;
 checks.build = buildOk ? 'passed' : 'failed';
+check('type check', 'npx', ['tsc', '--noEmit']);
 if (buildOk) {
   results.push(playwright('site', ['build', 'e2e']));
   // The teardown project stops nginx; should Playwright die first, the daemon it left is stopped here.
