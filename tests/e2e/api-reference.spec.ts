@@ -1,7 +1,7 @@
 import yaml from 'js-yaml';
 import {operationsOf, type JsonObject} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
-import {expect, openPage, test} from '../support/site';
+import {REQUEST_PANEL_TIMEOUT, expect, openPage, test} from '../support/site';
 
 const spec = loadSpec();
 const operations = operationsOf(spec);
@@ -39,7 +39,7 @@ test.describe('API reference in the browser', () => {
         await expect(page.locator('.openapi-markdown__details-summary-header-body, details summary').filter({hasText: 'Body'}).first()).toBeVisible();
       }
       const tabs = page.locator('.openapi-tabs__code-list-container').first().locator('.openapi-tabs__code-item');
-      await expect(tabs).toHaveText(['curl', 'python', 'nodejs', 'go'], {ignoreCase: true});
+      await expect(tabs).toHaveText(['curl', 'python', 'nodejs', 'go'], {ignoreCase: true, timeout: REQUEST_PANEL_TIMEOUT});
       const sample = page.locator('.openapi-explorer__code-block-code, .openapi-tabs__code-container pre').first();
       await expect(sample).toContainText('Authorization: Bearer');
       await expect(page.getByRole('button', {name: /send api request/i})).toHaveCount(0);
@@ -55,7 +55,7 @@ test.describe('API reference in the browser', () => {
       };
       page.on('response', collect);
       await openPage(page, path);
-      if (ready) await expect(page.locator(ready).first()).toBeVisible();
+      if (ready) await expect(page.locator(ready).first()).toBeVisible({timeout: REQUEST_PANEL_TIMEOUT});
       // No element marks the end of prefetching: every script the page loads, prefetches included, is in once the network is idle.
       await page.waitForLoadState('networkidle');
       page.off('response', collect);

@@ -4,7 +4,7 @@ import type {APIRequestContext, APIResponse} from '@playwright/test';
 import {operationsOf} from '../../src/openapi';
 import {startDocusaurusServe} from '../support/docusaurus-serve';
 import {loadSpec} from '../support/openapi';
-import {BASE_PATH, expect, openPage, sitemapPaths, test} from '../support/site';
+import {BASE_PATH, REQUEST_PANEL_TIMEOUT, expect, openPage, sitemapPaths, test} from '../support/site';
 
 // The production server (nginx with deploy/nginx.conf), compared with `docusaurus serve` (the README's
 // serve command) where they must agree.
@@ -210,7 +210,7 @@ test.describe('the API reference under the policy', () => {
     const operation = operationsOf(loadSpec()).find((candidate) => candidate.definition.requestBody)!;
     await openPage(page, `/docs/api/${operation.slug}`);
     const editor = page.locator('.openapi-explorer__playground-editor [contenteditable]').first();
-    await expect(editor).toContainText('{');
+    await expect(editor).toContainText('{', {timeout: REQUEST_PANEL_TIMEOUT});
     await editor.click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('{"name": "edited under the policy"}');

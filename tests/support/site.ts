@@ -67,6 +67,12 @@ export function takeExpectedConsole(
  */
 export const FIRST_SEARCH_TIMEOUT = 30_000;
 
+/**
+ * How long the API request panel may take to show: a chunk of about 5 MB that loads and runs after the page
+ * is interactive, which on a loaded machine takes longer than the default wait.
+ */
+export const REQUEST_PANEL_TIMEOUT = 30_000;
+
 /** Waits until React has hydrated the server-rendered page (after a navigation or a reload). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
