@@ -1,3 +1,4 @@
+import type {Page} from '@playwright/test';
 import yaml from 'js-yaml';
 import {operationsOf, type JsonObject} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
@@ -24,27 +25,32 @@ test.describe('API reference in the browser', () => {
     expect(jsonBody).toEqual(spec);
   });
 
-  // One operation page per tag: the first operation of each tag.
-  for (const tag of tags) {
-    const op = operations.find((candidate) => candidate.tags[0] === tag);
-    if (!op) continue;
-    test(`${tag}: ${op.operationId} shows method, path, schemas and request samples`, async ({page}) => {
-      await openPage(page, `/docs/api/${op.slug}`);
-      await expect(page.locator('article h1')).toHaveText(op.summary);
+  test('every operation page shows its method, path, schemas and request samples', async ({page, consoleGuard}) => {
+    test.setTimeout(operations.length * 10_000);
+    await page.setViewportSize({width: 1280, height: 800});
+    await openPage(page, `/docs/api/${operations[0].slug}`);
+    for (const op of operations) {
+      const path = `/docs/api/${op.slug}`;
+      const before = consoleGuard.length;
+      // One page load, then client-side navigation: the request panel's code loads and runs once, as for a
+      // reader going from one operation to the next.
+      if (new URL(page.url()).pathname !== path) await navigateInPage(page, path);
+      await expect(page.locator('article h1'), path).toHaveText(op.summary);
       const endpoint = page.locator('.openapi__method-endpoint');
-      await expect(endpoint.locator('.badge')).toHaveText(op.method.toUpperCase());
-      await expect(endpoint).toContainText(op.path.replace(/\{([^}]+)\}/g, ':$1'));
-      await expect(page.getByRole('heading', {name: 'Responses'})).toBeVisible();
+      await expect(endpoint.locator('.badge'), path).toHaveText(op.method.toUpperCase());
+      await expect(endpoint, path).toContainText(op.path.replace(/\{([^}]+)\}/g, ':$1'));
+      await expect(page.getByRole('heading', {name: 'Responses'}), path).toBeVisible();
       if (op.definition.requestBody) {
-        await expect(page.locator('.openapi-markdown__details-summary-header-body, details summary').filter({hasText: 'Body'}).first()).toBeVisible();
+        await expect(page.locator('.openapi-markdown__details-summary-header-body, details summary').filter({hasText: 'Body'}).first(), path).toBeVisible();
       }
       const tabs = page.locator('.openapi-tabs__code-list-container').first().locator('.openapi-tabs__code-item');
-      await expect(tabs).toHaveText(['curl', 'python', 'nodejs', 'go'], {ignoreCase: true, timeout: REQUEST_PANEL_TIMEOUT});
+      await expect(tabs, path).toHaveText(['curl', 'python', 'nodejs', 'go'], {ignoreCase: true, timeout: REQUEST_PANEL_TIMEOUT});
       const sample = page.locator('.openapi-explorer__code-block-code, .openapi-tabs__code-container pre').first();
-      await expect(sample).toContainText('Authorization: Bearer');
-      await expect(page.getByRole('button', {name: /send api request/i})).toHaveCount(0);
-    });
-  }
+      await expect(sample, path).toContainText('Authorization: Bearer');
+      await expect(page.getByRole('button', {name: /send api request/i}), path).toHaveCount(0);
+      for (let index = before; index < consoleGuard.length; index += 1) consoleGuard[index] = `${path}: ${consoleGuard[index]}`;
+    }
+  });
 
   test('ordinary doc pages load none of the API theme', async ({page, request}) => {
     /** Sources of the scripts a page loads, prefetches included, once `ready` (if given) is visible. */
@@ -73,3 +79,16 @@ test.describe('API reference in the browser', () => {
     expect(apiScripts.some((source) => source.includes('openapi-tabs__code-list-container'))).toBe(true);
   });
 });
+
+/**
+ * Client-side navigation to `path`: the address changes in place and the router renders the page, as it does
+ * for the browser's back and forward buttons (the API sidebar shows only the current tag's links).
+ */
+async function navigateInPage(page: Page, path: string) {
+  const title = await page.title();
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+  }, path);
+  await expect(page).not.toHaveTitle(title);
+}

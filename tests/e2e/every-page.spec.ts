@@ -22,30 +22,35 @@ test('every page is served complete: 200, one h1, its title and a description in
   expect(problems).toEqual([]);
 });
 
-// Each page loaded and hydrated in the browser. Pages are loaded in batches, one browser page per batch: a
-// fresh browser context per page costs about 3.7 s, nearly all of it compiling the same bundles again with
-// an empty cache; a reused page keeps the HTTP and code caches, as a reader's browser does, and still loads
-// and hydrates each page in full. The batches run in parallel on the workers.
+/** Prefixes the console guard's new entries with the page they came from. */
+function nameProblems(consoleGuard: string[], from: number, path: string) {
+  for (let index = from; index < consoleGuard.length; index += 1) consoleGuard[index] = `${path}: ${consoleGuard[index]}`;
+}
+
+// Each page loaded in full and hydrated, at a phone's width: the layout every reader's browser renders
+// first on a small screen, and one where the API request panel (below the operation there) does not load,
+// so that the sweep measures hydration; tests/e2e/api-reference.spec.ts renders the panel of every operation.
+// Pages are loaded in batches, one browser page per batch, which keeps the HTTP and code caches as a
+// reader's browser does; the batches run in parallel on the workers.
 const PAGES_PER_BATCH = 24;
 const batches = Array.from({length: Math.ceil(paths.length / PAGES_PER_BATCH)}, (_, index) =>
   paths.slice(index * PAGES_PER_BATCH, (index + 1) * PAGES_PER_BATCH),
 );
 
-test.describe('every page hydrates', () => {
+test.describe('every page', () => {
   test.describe.configure({mode: 'parallel'});
   for (const batch of batches) {
     test(`${batch[0]} … ${batch.at(-1)} (${batch.length} pages) hydrate without console errors`, async ({page, consoleGuard}) => {
       // A hang guard, generous for a loaded machine.
       test.setTimeout(batch.length * 30_000);
+      await page.setViewportSize({width: 390, height: 844});
       for (const path of batch) {
         const before = consoleGuard.length;
         await openPage(page, path);
         await expect.soft(page.locator('h1').first(), path).toBeVisible();
-        // Name the page in what the console guard reports at the end of the test.
-        for (let index = before; index < consoleGuard.length; index += 1) {
-          consoleGuard[index] = `${path}: ${consoleGuard[index]}`;
-        }
+        nameProblems(consoleGuard, before, path);
       }
     });
   }
+
 });
