@@ -10,6 +10,7 @@ import {
   OPENAPI_DOWNLOAD,
   OPENAPI_SPEC_PATH,
   apiLanguageTabs,
+  apiThemeOptions,
   openApiPluginOptions,
 } from './config/api-reference';
 import {
@@ -208,9 +209,8 @@ const config: Config = {
       additionalLanguages: [],
     },
     languageTabs: apiLanguageTabs,
-    // Requests are never sent from the reference (hideSendButton), so there are no credentials to keep; with
-    // persistence off the API pages never touch browser storage for them and render where storage is blocked.
-    api: {authPersistence: false},
+    // Credentials are never persisted (see apiThemeOptions).
+    api: apiThemeOptions,
   } satisfies Preset.ThemeConfig,
 };
 

@@ -40,3 +40,10 @@ export const apiLanguageTabs = [
   {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variant: 'axios'},
   {highlight: 'go', language: 'go', logoClass: 'go', variant: 'native'},
 ];
+
+/**
+ * The API theme's `themeConfig.api`. Requests are never sent from the reference (hideSendButton), so there are
+ * no credentials to keep; with persistence off the API pages never touch browser storage for them and render
+ * where storage is blocked.
+ */
+export const apiThemeOptions = {authPersistence: false as const};

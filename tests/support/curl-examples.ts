@@ -396,7 +396,31 @@ export type PageRun = {
 
 let runCounter = 0;
 
-function runBash(script: string, cwd: string, env: NodeJS.ProcessEnv, timeout: number) {
+/**
+ * The environment a run's bash gets, in its temporary directory `dir`: READER_ENV, only READER_TOOLS on
+ * PATH, HOME (default `dir`/home), and the `curl` function (BASH_ENV) that sends Vigil calls to the mock
+ * with the header `X-Curl-Example-Site: <run>/<script>:<line>` and logs the others to CURL_EXAMPLES_LOG
+ * (an empty `dir`/curl.log).
+ */
+export function readerShellEnv(dir: string, mock: ApiMock, run: string, home = path.join(dir, 'home')): NodeJS.ProcessEnv {
+  if (run.includes('/')) throw new Error(`a run id has no "/": ${run}`);
+  const log = path.join(dir, 'curl.log');
+  writeFileSync(log, '');
+  return {
+    PATH: toolsDir(dir),
+    LANG: 'C.UTF-8',
+    HOME: home,
+    TMPDIR: dir,
+    ...READER_ENV,
+    BASH_ENV: path.resolve(FIXTURES, 'curl-function.sh'),
+    CURL_EXAMPLES_PORT: String(mock.port),
+    CURL_EXAMPLES_LOG: log,
+    CURL_EXAMPLES_RUN: run,
+  };
+}
+
+/** Runs `bash script` in `cwd`, killed after `timeout` ms. */
+export function runBash(script: string, cwd: string, env: NodeJS.ProcessEnv, timeout: number) {
   return new Promise<{code: number | null; stderr: string; timedOut: boolean}>((resolve) => {
     execFile('bash', [script], {cwd, env, timeout, killSignal: 'SIGKILL', maxBuffer: 4 << 20}, (error, _stdout, stderr) => {
       const failure = error as (NodeJS.ErrnoException & {code?: number | string; killed?: boolean}) | null;
@@ -418,9 +442,6 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
   mkdirSync(work, {recursive: true});
   cpSync(path.join(FIXTURES, 'home'), home, {recursive: true});
   cpSync(path.join(FIXTURES, 'reader'), work, {recursive: true});
-  const log = path.join(dir, 'curl.log');
-  writeFileSync(log, '');
-
   const local = pageBodies(page);
   const bodies: BodySource[] = [];
   const missingBodies: PageRun['missingBodies'] = [];
@@ -443,18 +464,9 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
     chmodSync(path.join(work, block.script), 0o755);
   }
 
-  const env: NodeJS.ProcessEnv = {
-    PATH: toolsDir(dir),
-    LANG: 'C.UTF-8',
-    HOME: home,
-    TMPDIR: dir,
-    ...READER_ENV,
-    BASH_ENV: path.resolve(FIXTURES, 'curl-function.sh'),
-    CURL_EXAMPLES_PORT: String(mock.port),
-    CURL_EXAMPLES_LOG: log,
-  };
   const runId = `run${(runCounter += 1)}`;
-  env.CURL_EXAMPLES_RUN = runId;
+  const env = readerShellEnv(dir, mock, runId, home);
+  const log = String(env.CURL_EXAMPLES_LOG);
   const runs: PageRun['blocks'] = [];
   const deadline = Date.now() + timeoutMs;
   const runBlock = async (block: ShellBlock, force?: string) => {
