@@ -18,7 +18,9 @@ export default defineConfig({
   reporter: [['list'], ['json', {outputFile: process.env.VIGIL_TEST_REPORT ?? '.artifacts/test-report.json'}]],
   use: {
     baseURL: `http://127.0.0.1:${NGINX_TEST_PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records the page continuously (about a quarter of the browser tests' time on 2 cores); CI keeps
+    // only its log, so traces are recorded on developers' machines, where a failure can be opened.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     browserName: 'chromium',
     launchOptions: {
       // Debian's Chromium: browsers are never downloaded (see scripts/run-tests.mjs).

@@ -71,5 +71,5 @@ test('offline search: each query opens the right page first', async ({page}) => 
 test('the search results page lists matches for a query', async ({page}) => {
   await openPage(page, '/docs/search?q=kafka');
   await expect(page.getByRole('heading', {level: 1})).toContainText('kafka');
-  await expect(page.locator('article h2 a[href="/docs/configuring-datastore/kafka"]').first()).toBeVisible();
+  await expect(page.locator('article h2 a[href="/docs/configuring-datastore/kafka"]').first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
 });
