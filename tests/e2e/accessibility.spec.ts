@@ -127,7 +127,10 @@ async function focusIndicator(page: Page): Promise<{element: string; indicator: 
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `outline ${style.outlineStyle} ${style.outlineWidth}` : null;
     const shadow = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : null;
-    const label = `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`;
+    // Numbered on first focus, so that two controls with the same look and text count as two.
+    element.dataset.focusOrder ??= String(document.querySelectorAll('[data-focus-order]').length + 1);
+    const name = (element.textContent?.trim() || element.getAttribute('aria-label') || '').slice(0, 30);
+    const label = `#${element.dataset.focusOrder} ${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''} "${name}"`;
     return {element: label, indicator: outline ?? shadow};
   });
 }
