@@ -2,7 +2,7 @@ import type {Page} from '@playwright/test';
 import yaml from 'js-yaml';
 import {operationsOf, type JsonObject} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
-import {REQUEST_PANEL_TIMEOUT, expect, openPage, test} from '../support/site';
+import {REQUEST_PANEL_TIMEOUT, expect, nameConsoleProblems, openPage, test} from '../support/site';
 
 const spec = loadSpec();
 const operations = operationsOf(spec);
@@ -51,7 +51,7 @@ test.describe('API reference in the browser', () => {
       if (isPublic) await expect(sample, path).not.toContainText('Authorization');
       else await expect(sample, path).toContainText('Authorization: Bearer');
       await expect(page.getByRole('button', {name: /send api request/i}), path).toHaveCount(0);
-      for (let index = before; index < consoleGuard.length; index += 1) consoleGuard[index] = `${path}: ${consoleGuard[index]}`;
+      nameConsoleProblems(consoleGuard, before, path);
     }
   });
 

@@ -1,5 +1,5 @@
 import {documentTitle, elementTexts, metaContent} from '../support/html';
-import {expect, openPage, sitemapPaths, test} from '../support/site';
+import {expect, nameConsoleProblems, openPage, sitemapPaths, test} from '../support/site';
 
 // Every page of the production build, from its sitemap: a page added tomorrow is tested tomorrow.
 const paths = sitemapPaths();
@@ -22,11 +22,6 @@ test('every page is served complete: 200, one h1, its title and a description in
   expect(problems).toEqual([]);
 });
 
-/** Prefixes the console guard's new entries with the page they came from. */
-function nameProblems(consoleGuard: string[], from: number, path: string) {
-  for (let index = from; index < consoleGuard.length; index += 1) consoleGuard[index] = `${path}: ${consoleGuard[index]}`;
-}
-
 // Each page loaded in full and hydrated, at a phone's width: the layout every reader's browser renders
 // first on a small screen, and one where the API request panel (below the operation there) does not load,
 // so that the sweep measures hydration; tests/e2e/api-reference.spec.ts renders the panel of every operation.
@@ -48,7 +43,7 @@ test.describe('every page', () => {
         const before = consoleGuard.length;
         await openPage(page, path);
         await expect.soft(page.locator('h1').first(), path).toBeVisible();
-        nameProblems(consoleGuard, before, path);
+        nameConsoleProblems(consoleGuard, before, path);
       }
     });
   }

@@ -73,6 +73,11 @@ export const FIRST_SEARCH_TIMEOUT = 30_000;
  */
 export const REQUEST_PANEL_TIMEOUT = 30_000;
 
+/** Prefixes the console guard's entries from index `from` on with the page they came from. */
+export function nameConsoleProblems(consoleGuard: string[], from: number, path: string) {
+  for (let index = from; index < consoleGuard.length; index += 1) consoleGuard[index] = `${path}: ${consoleGuard[index]}`;
+}
+
 /** Waits until React has hydrated the server-rendered page (after a navigation or a reload). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
