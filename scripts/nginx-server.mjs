@@ -112,20 +112,30 @@ export async function startNginx({port, buildDir = 'build', dir = `.artifacts/ng
     if (!exited) child.kill('SIGTERM');
     await exit;
   };
+  const url = await waitUntilServing(port, conf, stop, () => {
+    if (!exited) return;
+    const log = existsSync(`${home}/error.log`) ? readFileSync(`${home}/error.log`, 'utf8') : '';
+    throw new Error(`nginx exited on start (${conf}):\n${errors.join('')}${log}`);
+  });
+  return {url, dir: home, stop};
+}
+
+/**
+ * Resolves to the server's origin once 127.0.0.1:`port` answers /docs/ with 200; `checkAlive` throws when
+ * nginx has already failed. After 20 s, calls `stop` and throws.
+ */
+async function waitUntilServing(port, conf, stop, checkAlive = () => {}) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   while (!(await answers(`${url}/docs/`))) {
-    if (exited) {
-      const log = existsSync(`${home}/error.log`) ? readFileSync(`${home}/error.log`, 'utf8') : '';
-      throw new Error(`nginx exited on start (${conf}):\n${errors.join('')}${log}`);
-    }
+    checkAlive();
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`nginx did not answer ${url}/docs/ within 20 s (${conf})`);
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
-  return {url, dir: home, stop};
+  return url;
 }
 
 /** The pid of the nginx master whose pid file is in `dir`, when it is running. */
@@ -149,15 +159,7 @@ export async function startNginxDaemon({port, buildDir = 'build', dir = `.artifa
   const home = resolve(dir);
   const started = spawnSync(NGINX, ['-p', home, '-c', conf, '-e', `${home}/error.log`], {encoding: 'utf8'});
   if (started.status !== 0) throw new Error(`nginx did not start (${conf}):\n${started.stderr}`);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  while (!(await answers(`${url}/docs/`))) {
-    if (Date.now() > deadline) {
-      stopNginxDaemon(dir);
-      throw new Error(`nginx did not answer ${url}/docs/ within 20 s (${conf})`);
-    }
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
+  const url = await waitUntilServing(port, conf, async () => stopNginxDaemon(dir));
   return {url, dir: home};
 }
 
