@@ -111,8 +111,12 @@ const config: Config = {
     ],
   ],
 
-  // Shows the bar of a new announcement id to a reader who dismissed an earlier one (src/patches/README.md).
-  clientModules: ['./src/patches/announcement-bar-new-id.ts'],
+  clientModules: [
+    // Shows the bar of a new announcement id to a reader who dismissed an earlier one (src/patches/README.md).
+    './src/patches/announcement-bar-new-id.ts',
+    // Opens the <details> around a linked field of the API reference.
+    './src/client/open-field-target.ts',
+  ],
 
   plugins: [
     // First: a broken OpenAPI file stops gen-api-docs and the build before anything is generated from it.
@@ -124,7 +128,6 @@ const config: Config = {
         path: API_DOCS_DIR,
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
-        docItemComponent: '@theme/ApiItem',
       },
     ],
     ['docusaurus-plugin-openapi-docs', openApiPluginOptions],

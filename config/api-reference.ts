@@ -1,6 +1,6 @@
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {PluginOptions as OpenApiPluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
-import {mdxSafeMarkdownGenerators} from '../src/plugins/mdx-safe-descriptions';
+import {apiPageGenerators} from '../src/plugins/api-pages';
 
 /**
  * The single source of the API reference. VIGIL_OPENAPI_SPEC and VIGIL_API_DOCS_DIR exist for the tests,
@@ -23,7 +23,7 @@ export const openApiPluginOptions = {
       infoTemplate: 'openapi/templates/info.mustache',
       downloadUrl: '/docs/openapi/vigil-api.yaml',
       hideSendButton: true,
-      markdownGenerators: mdxSafeMarkdownGenerators,
+      markdownGenerators: apiPageGenerators(OPENAPI_SPEC_PATH),
       sidebarOptions: {
         groupPathsBy: 'tag',
         categoryLinkSource: 'tag',

@@ -4,3 +4,5 @@ export {HTTP_METHODS, OpenApiSourceError, deref, loadOpenApiDescription, pathOpe
 export type {HttpMethod, Json, JsonObject} from './document';
 export {operationsOf, type ApiOperation} from './operations';
 export {apiPageSlug, infoPageSlug} from './slugs';
+export {anchorIdsOf, anchorSegment, parameterField, schemaShape, typeLabel, type Direction, type SchemaField, type SchemaShape, type SchemaVariant} from './fields';
+export {requestSamples, type RequestSample} from './request-samples';

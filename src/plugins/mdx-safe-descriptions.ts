@@ -1,13 +1,11 @@
-import {createApiPageMD, createInfoPageMD, createTagPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
-import type {MarkdownGenerator} from 'docusaurus-plugin-openapi-docs/src/types';
-
 /** Fenced code blocks and inline code spans: left exactly as written. */
 const CODE = /(^```[^\n]*\n[\s\S]*?^```[ \t]*$|`[^`\n]+`)/gm;
 
 /**
  * Makes Markdown from the OpenAPI description safe to embed in MDX: outside code, `<` and braces become
  * character references, so `<table>` or `{prefix}` in a description reach the reader as text instead of
- * opening JSX or an expression. (The generator's own escaping lets known HTML tag names through.)
+ * opening JSX or an expression, and a colon before a letter is escaped, so `sts:ExternalId` stays text
+ * instead of opening a Markdown directive.
  */
 export function escapeMdxText(markdown: string | undefined): string | undefined {
   if (markdown === undefined) {
@@ -16,7 +14,7 @@ export function escapeMdxText(markdown: string | undefined): string | undefined 
   return markdown
     .split(CODE)
     .map((part, index) =>
-      index % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;'),
+      index % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;').replace(/:(?=[A-Za-z:])/g, '\\:'),
     )
     .join('');
 }
@@ -28,11 +26,3 @@ export function escapeMdxText(markdown: string | undefined): string | undefined 
 export function withStaticDownloadLinks(markdown: string): string {
   return markdown.replace(/\]\((\/docs\/openapi\/[^)\s]+)\)/g, '](pathname://$1)');
 }
-
-/** The generator's page templates, fed with descriptions that are text whatever characters they hold. */
-export const mdxSafeMarkdownGenerators: MarkdownGenerator = {
-  createApiPageMD: (page) => createApiPageMD({...page, api: {...page.api, description: escapeMdxText(page.api.description)}}),
-  createInfoPageMD: (page) =>
-    createInfoPageMD({...page, info: {...page.info, description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '')}}),
-  createTagPageMD: (page) => createTagPageMD({...page, tag: {...page.tag, description: escapeMdxText(page.tag.description)}}),
-};

@@ -2,7 +2,8 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import apiSidebar from '../../api/sidebar';
 import {expect, test} from '@playwright/test';
-import {apiPageSlug, operationsOf, type JsonObject} from '../../src/openapi';
+import {apiPageSlug, deref, operationsOf, type JsonObject} from '../../src/openapi';
+import {decodeEntities} from '../support/html';
 import {sidebarDocIds, type SidebarItem} from '../../src/utils/sidebar';
 import {loadSpec} from '../support/openapi';
 
@@ -38,4 +39,69 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
       expect(inCategory.sort()).toEqual(expectedIds.sort());
     }
   });
+});
+
+
+/** The names of an object schema's own properties (allOf parts merged, array items looked through), read from the file. */
+function topLevelProperties(rawSchema: JsonObject | undefined, direction: 'request' | 'response'): string[] {
+  let schema = deref(spec, rawSchema);
+  while (schema?.type === 'array') schema = deref(spec, schema.items);
+  if (!schema) return [];
+  const parts = [schema, ...((schema.allOf ?? []) as JsonObject[]).map((part) => deref(spec, part) ?? {})];
+  const variants = ((schema.oneOf ?? schema.anyOf ?? []) as JsonObject[]).map((variant) => deref(spec, variant) ?? {});
+  return [...parts, ...variants].flatMap((part) =>
+    Object.entries<JsonObject>(part.properties ?? {})
+      .filter(([, property]) => {
+        const target = deref(spec, property) ?? {};
+        return direction === 'request' ? !target.readOnly : !target.writeOnly;
+      })
+      .map(([name]) => name),
+  );
+}
+
+/** The text of the page's article as the server sends it, tags removed. */
+function articleText(html: string): string {
+  const article = html.slice(html.indexOf('<article'), html.lastIndexOf('</article>'));
+  return decodeEntities(article.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+}
+
+test.describe('the served HTML of every operation page is the whole reference', () => {
+  for (const op of operations) {
+    test(`${op.operationId}: parameters, bodies, statuses and field anchors`, () => {
+      const html = readFileSync(`build/api/${op.slug}/index.html`, 'utf8');
+      const text = articleText(html);
+      // The build's HTML is minified: attribute values are quoted only where they must be.
+      const value = '(?:"([^"]*)"|([^\\s">]+))';
+      const article = html.slice(html.indexOf('<article'), html.lastIndexOf('</article>'));
+      const valuesOf = (pattern: string, within = html) => [...within.matchAll(new RegExp(pattern.replaceAll('VALUE', value), 'g'))].map((match) => match.slice(1).filter((part) => part !== undefined));
+      const ids = new Set(valuesOf('\\sid=VALUE').map(([id]) => id));
+      for (const parameter of op.parameters) {
+        expect(text, `${op.operationId}: parameter ${parameter.name}`).toContain(` ${parameter.name} `);
+        expect(ids.has(`${parameter.in}-${String(parameter.name).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`), `${op.operationId}: anchor of ${parameter.name}`).toBe(true);
+      }
+      const body = deref(spec, op.definition.requestBody);
+      for (const media of Object.values<JsonObject>(body?.content ?? {})) {
+        for (const name of topLevelProperties(media.schema, 'request')) {
+          expect(text, `${op.operationId}: request body property ${name}`).toContain(` ${name} `);
+        }
+      }
+      for (const [status, rawResponse] of Object.entries<JsonObject>(op.definition.responses ?? {})) {
+        expect(ids.has(`response-${status}`), `${op.operationId}: heading of status ${status}`).toBe(true);
+        expect(text, `${op.operationId}: status ${status}`).toContain(` ${status} `);
+        for (const media of Object.values<JsonObject>(deref(spec, rawResponse)?.content ?? {})) {
+          for (const name of topLevelProperties(media.schema, 'response')) {
+            expect(text, `${op.operationId}: ${status} response property ${name}`).toContain(` ${name} `);
+          }
+        }
+      }
+      // Every field links to its own anchor, and every in-page link of the article lands on an element of the page.
+      const fieldLinks = valuesOf('<li id=VALUE[^>]*><div[^>]*><a[^>]*href=VALUE');
+      expect(fieldLinks.length, `${op.operationId}: fields with a link to themselves`).toBeGreaterThan(0);
+      for (const [id, target] of fieldLinks) expect(target).toBe(`#${id}`);
+      for (const [target] of valuesOf('href=VALUE', article).filter(([href]) => href.startsWith('#')).map(([href]) => [href.slice(1)])) {
+        expect(ids.has(decodeURIComponent(target)), `${op.operationId}: link to #${target}`).toBe(true);
+      }
+      expect(text, `${op.operationId}: a curl sample`).toMatch(new RegExp(`curl (-X ${op.method.toUpperCase()} )?`));
+    });
+  }
 });

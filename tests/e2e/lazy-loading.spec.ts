@@ -1,50 +1,30 @@
 import type {Page} from '@playwright/test';
-import {docRoute, markdownFiles} from '../support/content';
+import {operationsOf} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 import {expect, openPage, takeExpectedConsole, test} from '../support/site';
 
-// Parts of a page whose code loads after the page is interactive (diagrams, the API request panel): a
-// spinner after 200 ms while the code loads, and on a failure an error box with a Retry button (spec
-// "Shared layout"). Whole pages never show either: Docusaurus loads the next page's code before it leaves
-// the current one, and reloads the page in full when that fails (navigation.spec.ts).
+// The part of a page whose code loads after the page is interactive, at the reader's request: the API
+// reference's request builder. While its code loads, a spinner after 200 ms; on a failure, an error box with
+// a Retry button (spec "Shared layout"). Whole pages never show either: Docusaurus loads the next page's code
+// before it leaves the current one, and reloads the page in full when that fails (navigation.spec.ts).
+// Diagrams are SVG in the HTML and load nothing.
 
-/** The doc whose first diagram stands furthest down the page: it loads only once the reader scrolls there. */
-const diagramPage = markdownFiles('docs')
-  .map((doc) => ({doc, line: doc.body.split('\n').findIndex((line) => line.startsWith('```mermaid'))}))
-  .filter(({line}) => line >= 0)
-  .sort((a, b) => b.line - a.line)[0];
-const DIAGRAM_PATH = docRoute(diagramPage.doc);
+/** An operation with a request body: its builder has the most to load. */
+const operation = operationsOf(loadSpec()).find((op) => op.definition.requestBody)!;
+const OPERATION_PATH = `/docs/api/${operation.slug}`;
 
-const spinnerOf = (page: Page) => page.getByRole('status').filter({hasText: 'Loading…'});
-const diagramOf = (page: Page) => page.locator('.docusaurus-mermaid-container svg').first();
+const offerOf = (page: Page) => page.getByRole('button', {name: 'Fill in your own values'});
+const builderOf = (page: Page) => page.getByRole('region', {name: 'Request builder'});
+const spinnerOf = (page: Page) => builderOf(page).getByRole('status').filter({hasText: 'Loading…'});
+/** The builder's request form, present once its code has run. */
+const builderFormOf = (page: Page) => builderOf(page).getByText('Base URL', {exact: true});
 
-/** Scrolls down as a reader does until `target` shows. */
-async function scrollUntilVisible(page: Page, target: ReturnType<Page['locator']>) {
-  await expect(async () => {
-    await page.mouse.wheel(0, 500);
-    await expect(target.first()).toBeVisible({timeout: 500});
-  }).toPass({timeout: 30_000});
-}
-
-test.beforeEach(async ({page}) => {
-  await page.setViewportSize({width: 1280, height: 700});
-  await openPage(page, DIAGRAM_PATH);
-  await expect(diagramOf(page), `the diagram of ${DIAGRAM_PATH} does not load before the reader scrolls to it`).toHaveCount(0);
-});
-
-test('while a diagram loads, a spinner shows after 200 ms, then the diagram replaces it', async ({page}) => {
-  // When the chunk's script is added and when the spinner appears, by the page's own clock.
-  await page.evaluate(() => {
-    const times: {script?: number; spinner?: number} = {};
-    (window as unknown as {lazyTimes: typeof times}).lazyTimes = times;
-    new MutationObserver((records) => {
-      for (const node of records.flatMap((record) => [...record.addedNodes])) {
-        if (!(node instanceof HTMLElement)) continue;
-        if (node instanceof HTMLScriptElement && node.src.includes('/assets/js/')) times.script ??= performance.now();
-        if (node.matches('[role="status"]') || node.querySelector('[role="status"]')) times.spinner ??= performance.now();
-      }
-    }).observe(document, {childList: true, subtree: true});
-  });
-  // The network holds the diagram's code back until the spinner has been seen.
+test('while the request builder loads, a spinner shows after 200 ms, then the builder replaces it', async ({page}) => {
+  // The page's timers run on a clock the test moves: "after 200 ms" is checked on that clock, not on a busy machine's.
+  await page.clock.install();
+  await openPage(page, OPERATION_PATH);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  // The network holds the builder's code back until the spinner has been seen.
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -53,24 +33,28 @@ test('while a diagram loads, a spinner shows after 200 ms, then the diagram repl
     await held;
     await route.continue();
   });
-  await scrollUntilVisible(page, spinnerOf(page));
-  const {script, spinner} = await page.evaluate(() => (window as unknown as {lazyTimes: {script?: number; spinner?: number}}).lazyTimes);
-  expect(script, 'the diagram code was requested').toBeDefined();
-  expect((spinner ?? 0) - (script ?? 0), 'milliseconds from the request to the spinner').toBeGreaterThanOrEqual(200);
+  await offerOf(page).click();
+  await expect(builderOf(page)).toBeVisible();
+  await page.clock.runFor(199);
+  await expect(spinnerOf(page), 'no spinner before 200 ms').toHaveCount(0);
+  await page.clock.runFor(1);
+  await expect(spinnerOf(page), 'a spinner at 200 ms').toBeVisible();
   release();
-  await expect(diagramOf(page)).toBeVisible();
+  await page.clock.resume();
+  await expect(builderFormOf(page)).toBeVisible({timeout: 30_000});
   await expect(spinnerOf(page)).toHaveCount(0);
 });
 
-test('when a diagram cannot load, an error box offers Retry, which loads it', async ({page, consoleGuard}) => {
+test('when the request builder cannot load, an error box offers Retry, which loads it', async ({page, consoleGuard}) => {
+  await openPage(page, OPERATION_PATH);
   let failing = true;
   await page.route('**/assets/js/**', (route) => (failing ? route.abort('failed') : route.continue()));
-  const alert = page.getByRole('alert').filter({hasText: 'could not be loaded'});
-  await scrollUntilVisible(page, alert);
-  await expect(diagramOf(page)).toHaveCount(0);
+  await offerOf(page).click();
+  const alert = builderOf(page).getByRole('alert').filter({hasText: 'could not be loaded'});
+  await expect(alert).toBeVisible();
   failing = false;
   await alert.getByRole('button', {name: 'Retry'}).click();
-  await expect(diagramOf(page)).toBeVisible();
+  await expect(builderFormOf(page)).toBeVisible({timeout: 30_000});
   await expect(alert).toHaveCount(0);
   // The browser reports the requests the test made fail.
   takeExpectedConsole(consoleGuard, /^console error: Failed to load resource: net::ERR_FAILED$/);
