@@ -1,4 +1,3 @@
-import {apiLanguageTabs} from '../../config/api-reference';
 import {docRoute, fenceLanguages, markdownFiles} from '../support/content';
 import {expect, openPage, test} from '../support/site';
 
@@ -21,13 +20,14 @@ for (const language of ['bash', 'json', 'sql', 'python']) {
   });
 }
 
-test('every code sample language of an API operation is highlighted', async ({page}) => {
+test('every request sample language of an API operation is highlighted', async ({page}) => {
   await openPage(page, '/docs/api/create-datastore');
-  const samples = page.locator('.openapi-tabs__code-list-container').first();
-  await samples.scrollIntoViewIfNeeded();
-  for (const {language, highlight} of apiLanguageTabs) {
-    await samples.locator('.openapi-tabs__code-item').filter({hasText: new RegExp(`^${language}$`, 'i')}).click();
-    const code = page.locator(`.openapi-tabs__code-container pre.language-${highlight}`).first();
+  const samples = page.locator('article').getByRole('tablist').first();
+  const languages = await samples.getByRole('tab').allTextContents();
+  expect(languages.length).toBeGreaterThanOrEqual(6);
+  for (const language of languages) {
+    await samples.getByRole('tab', {name: language, exact: true}).click();
+    const code = page.locator('article').getByRole('tabpanel').filter({visible: true}).locator('pre.prism-code').first();
     await expect(code, `${language} sample`).toBeVisible();
     await expect(code.locator('.token:not(.plain)').first(), `${language} sample`).toBeVisible();
   }

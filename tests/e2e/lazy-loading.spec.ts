@@ -34,7 +34,7 @@ test('while the request builder loads, a spinner shows after 200 ms, then the bu
     await route.continue();
   });
   await offerOf(page).click();
-  await expect(builderOf(page)).toBeVisible();
+  await expect(builderOf(page), 'the builder took the place of the offer').toHaveCount(1);
   await page.clock.runFor(199);
   await expect(spinnerOf(page), 'no spinner before 200 ms').toHaveCount(0);
   await page.clock.runFor(1);

@@ -209,6 +209,7 @@ test.describe('the API reference under the policy', () => {
     // The console guard fails the test on any Content-Security-Policy violation, on load or while editing.
     const operation = operationsOf(loadSpec()).find((candidate) => candidate.definition.requestBody)!;
     await openPage(page, `/docs/api/${operation.slug}`);
+    await page.getByRole('button', {name: 'Fill in your own values'}).click();
     const editor = page.locator('.openapi-explorer__playground-editor [contenteditable]').first();
     await expect(editor).toContainText('{', {timeout: REQUEST_PANEL_TIMEOUT});
     await editor.click();

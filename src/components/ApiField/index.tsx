@@ -32,6 +32,9 @@ export default function ApiField({id, name, type, required = false, children, ..
       <div className={styles.signature}>
         <a className={styles.name} href={`#${id}`} title="Link to this field">
           <code>{name}</code>
+          <span className={styles.hash} aria-hidden="true">
+            #
+          </span>
         </a>
         <span className={styles.type}>{type}</span>
         {required ? <span className={styles.required}>required</span> : null}

@@ -1,0 +1,92 @@
+import type {Page} from '@playwright/test';
+import {deref, operationsOf, type JsonObject} from '../../src/openapi';
+import {posts} from '../support/blog';
+import {loadSpec} from '../support/openapi';
+import {expect, test} from '../support/site';
+
+// What a reader gets with JavaScript off (or before it runs, or as a crawler or a link preview): the
+// whole page, from the HTML the server sends. JavaScript adds to a page; it never completes it.
+test.use({javaScriptEnabled: false});
+
+const spec = loadSpec();
+const operations = operationsOf(spec);
+
+const PAGE_KINDS = {
+  landing: '/docs/',
+  doc: '/docs/intro',
+  datastore: '/docs/configuring-datastore/snowflake',
+  blogPost: `/docs/blog/${posts[0].slug}`,
+  apiRoot: '/docs/api',
+  operation: `/docs/api/${operations[0].slug}`,
+};
+
+/** No loading placeholder is left for scripts to fill: the API theme's skeletons, or a spinner. */
+async function expectNoPlaceholder(page: Page, path: string) {
+  await expect(page.locator('.openapi-skeleton, [class*="skeleton" i]'), `${path}: skeleton placeholders`).toHaveCount(0);
+  await expect(page.getByRole('status').filter({hasText: /loading/i}), `${path}: spinners`).toHaveCount(0);
+  await expect(page.getByText('Loading…'), path).toHaveCount(0);
+}
+
+for (const [kind, path] of Object.entries(PAGE_KINDS)) {
+  test(`${kind} page (${path}) is complete without JavaScript`, async ({page}) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expectNoPlaceholder(page, path);
+  });
+}
+
+/** Top-level property names of a body schema (allOf merged, arrays looked through), read from the OpenAPI file. */
+function propertyNames(rawSchema: JsonObject | undefined, direction: 'request' | 'response'): string[] {
+  let schema = deref(spec, rawSchema);
+  while (schema?.type === 'array') schema = deref(spec, schema.items);
+  const parts = schema ? [schema, ...((schema.allOf ?? []) as JsonObject[]).map((part) => deref(spec, part) ?? {})] : [];
+  return parts.flatMap((part) =>
+    Object.entries<JsonObject>(part.properties ?? {})
+      .filter(([, property]) => !(deref(spec, property) ?? {})[direction === 'request' ? 'readOnly' : 'writeOnly'])
+      .map(([name]) => name),
+  );
+}
+
+// The two operations with the most to show: the largest request body (variants included) and the most parameters.
+const showcase = [
+  [...operations].sort((a, b) => JSON.stringify(deref(spec, b.definition.requestBody) ?? {}).length - JSON.stringify(deref(spec, a.definition.requestBody) ?? {}).length)[0],
+  [...operations].sort((a, b) => b.parameters.length - a.parameters.length)[0],
+];
+
+for (const op of showcase) {
+  test(`operation ${op.operationId} shows its whole reference without JavaScript`, async ({page}, testInfo) => {
+    await page.setViewportSize({width: 1280, height: 900});
+    await page.goto(`/docs/api/${op.slug}`);
+    const article = page.locator('article');
+    await expect(article.locator('h1')).toHaveText(op.summary);
+    for (const parameter of op.parameters) {
+      await expect(article.locator(`[id="${parameter.in}-${String(parameter.name).toLowerCase().replace(/[^a-z0-9]+/g, '-')}"]`), parameter.name).toBeVisible();
+    }
+    const body = deref(spec, op.definition.requestBody);
+    for (const media of Object.values<JsonObject>(body?.content ?? {})) {
+      for (const name of propertyNames(media.schema, 'request')) {
+        await expect(article.locator(`[id="request-body-${name.replace(/_/g, '-')}"]`), `request body property ${name}`).toBeVisible();
+      }
+    }
+    for (const [status, rawResponse] of Object.entries<JsonObject>(op.definition.responses ?? {})) {
+      await expect(article.getByRole('heading', {name: new RegExp(`^${status}\\b`)}), `status ${status}`).toBeVisible();
+      const success = /^2/.test(status);
+      for (const media of Object.values<JsonObject>(deref(spec, rawResponse)?.content ?? {})) {
+        for (const name of propertyNames(media.schema, 'response')) {
+          const field = article.locator(`[id="response-${status}-${name.replace(/_/g, '-')}"]`);
+          // A success body is open; error bodies are folded and in the page.
+          if (success) await expect(field, `${status} property ${name}`).toBeVisible();
+          else await expect(field, `${status} property ${name}`).toHaveCount(1);
+        }
+      }
+    }
+    await expect(article.getByRole('tabpanel').filter({hasText: 'curl'}).first()).toBeVisible();
+    // A folded object opens natively.
+    const fold = article.locator('details:not([open])').first();
+    await fold.locator(':scope > summary').click();
+    await expect(fold).toHaveAttribute('open', '');
+    await expectNoPlaceholder(page, op.slug);
+    await testInfo.attach(`${op.slug} without JavaScript`, {body: await page.screenshot({fullPage: true}), contentType: 'image/png'});
+  });
+}
