@@ -112,7 +112,7 @@ test('a doc or blog post keeps every code block with its language, and its admon
   }
 });
 
-test('an API operation page has its method, path, every parameter name and a curl sample', async ({request}) => {
+test('an API operation page has its method, path, every parameter name and its request samples', async ({request}) => {
   const spec = loadSpec();
   for (const operation of operationsOf(spec)) {
     const twin = `/docs/api/${operation.slug}.md`;
@@ -126,7 +126,10 @@ test('an API operation page has its method, path, every parameter name and a cur
     for (const name of parameters) {
       expect(markdown, `${twin}: parameter ${name}`).toContain(`| \`${name}\` |`);
     }
-    expect(markdown, `${twin}: curl sample`).toMatch(new RegExp(`\`\`\`bash\\ncurl -X ${method} '[^']*${operation.path.replace(/\{[^}]+\}/g, '[^/\']+')}`));
+    // The request samples section (tests/unit/markdown-twins.spec.ts checks its text): curl first, calling the path.
+    expect(markdown, `${twin}: request samples`).toMatch(
+      new RegExp(`\n## Request samples\\n[\\s\\S]*?\`\`\`bash\\ncurl (-X ${method} )?"https://\\$VIGIL_INSTANCE\\.vigil\\.example/api/v1${operation.path.replace(/\{[^}]+\}/g, '[^/"?]+')}[?"]`),
+    );
     if (operation.definition.requestBody) {
       expect(markdown, `${twin}: request body`).toContain('### Request body');
     }

@@ -2,7 +2,8 @@ import {readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
-import {loadOpenApiDescription, operationsOf, type JsonObject} from '../../src/openapi';
+import {loadOpenApiDescription, operationsOf, requestSamples, type JsonObject} from '../../src/openapi';
+import {operationMarkdown} from '../../src/plugins/markdown-twins/openapi-markdown';
 import {MarkdownTwinError, apiTwin, linkResolver, llmsIndex, sourceToMarkdown, twinPath} from '../../src/plugins/markdown-twins';
 import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
 import {llmsLinks, outsideCode} from '../support/markdown-twins';
@@ -100,10 +101,24 @@ test('operations and tags with digits in their names: twins and llms.txt link to
     for (const operation of operations) {
       const twin = twins.find((candidate) => candidate.markdown.includes(`Operation id \`${operation.operationId}\``));
       expect(twin?.permalink, `the twin of ${operation.operationId}`).toBe(`/docs/api/${operation.slug}`);
+      // The request samples of the operation page, curl first.
+      const samples = twin!.markdown.slice(twin!.markdown.indexOf('\n## Request samples\n'));
+      expect([...samples.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)].map((block) => [block[1], block[2]]), operation.operationId).toEqual(
+        requestSamples(spec, operation).map((sample) => [sample.language, sample.code]),
+      );
     }
     const index = llmsIndex('Vigil', 'tagline', 'summary', [{title: 'API Reference', pages: twins}], ORIGIN);
     expect(llmsLinks(index).map((link) => link.url).sort()).toEqual(pages.map(({doc}) => `${ORIGIN}${twinPath(doc.permalink)}`).sort());
   } finally {
     rmSync(outputDir, {recursive: true, force: true});
   }
+});
+
+test('an API twin ends with the request samples of its page: one block per language, curl first, and the variables they read', async () => {
+  const specFile = `${OPENAPI_FIXTURES}/request-body-from-schema.yaml`;
+  const spec = loadOpenApiDescription(specFile);
+  const [operation] = operationsOf(spec);
+  const markdown = await operationMarkdown(spec, operation, specFile, async (text) => text);
+  const expected = readFileSync(path.join(FIXTURES, 'api-request-samples.md'), 'utf8');
+  expect(`${markdown.slice(markdown.indexOf('## Request samples'))}\n`).toBe(expected);
 });

@@ -1,4 +1,4 @@
-import {deref, type ApiOperation, type JsonObject} from '../../openapi';
+import {deref, requestSampleVariables, requestSamples, type ApiOperation, type JsonObject} from '../../openapi';
 import {MarkdownTwinError} from './mdx-to-markdown';
 
 /** Formats Markdown text of the description; links made absolute. */
@@ -186,44 +186,6 @@ function mediaExample(spec: JsonObject, media: JsonObject, file: string): unknow
   return sampleOf(spec, media.schema, file);
 }
 
-function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/** A curl command for the operation, with example values for path, query and body. */
-export function curlSample(spec: JsonObject, operation: ApiOperation, file: string): string {
-  let url = serverUrl(spec) + operation.path;
-  const query: string[] = [];
-  const headers: string[] = [];
-  for (const parameter of operation.parameters) {
-    const example = parameter.example ?? (parameter.schema ? sampleOf(spec, parameter.schema, file) : undefined);
-    if (parameter.in === 'path') {
-      url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(example ?? parameter.name)));
-    } else if (parameter.in === 'query' && parameter.required) {
-      query.push(`${encodeURIComponent(parameter.name)}=${encodeURIComponent(String(example ?? ''))}`);
-    } else if (parameter.in === 'header' && parameter.required) {
-      headers.push(`${parameter.name}: ${example ?? ''}`);
-    }
-  }
-  if (query.length) url += `?${query.join('&')}`;
-  const lines = [`curl -X ${operation.method.toUpperCase()} ${shellQuote(url)}`];
-  const security = (operation.definition.security ?? spec.security ?? []) as JsonObject[];
-  if (security.length > 0 && Object.keys(security[0]).length > 0) {
-    lines.push(`-H ${shellQuote('Authorization: Bearer <token>')}`);
-  }
-  const okResponse = Object.entries<JsonObject>(operation.definition.responses ?? {}).find(([status]) => /^2/.test(status));
-  const okContent = okResponse ? Object.keys((deref(spec, okResponse[1], file) ?? {}).content ?? {}) : [];
-  if (okContent.length) lines.push(`-H ${shellQuote(`Accept: ${okContent[0]}`)}`);
-  headers.forEach((header) => lines.push(`-H ${shellQuote(header)}`));
-  const body = deref(spec, operation.definition.requestBody, file);
-  const [contentType, media] = Object.entries<JsonObject>(body?.content ?? {})[0] ?? [];
-  if (contentType && media) {
-    lines.push(`-H ${shellQuote(`Content-Type: ${contentType}`)}`);
-    lines.push(`-d ${shellQuote(JSON.stringify(mediaExample(spec, media, file), null, 2))}`);
-  }
-  return lines.join(' \\\n  ');
-}
-
 function fenced(language: string, content: string): string {
   const fence = content.includes('```') ? '````' : '```';
   return `${fence}${language}\n${content}\n${fence}`;
@@ -259,7 +221,7 @@ function mediaSection(
   return parts;
 }
 
-/** The Markdown of one operation's page: method and path, description, parameters, body, responses, curl. */
+/** The Markdown of one operation's page: method and path, description, parameters, body, responses, request samples. */
 export async function operationMarkdown(
   spec: JsonObject,
   operation: ApiOperation,
@@ -328,6 +290,11 @@ export async function operationMarkdown(
     }
   }
 
-  parts.push('## Example request', fenced('bash', curlSample(spec, operation, file)));
+  parts.push('## Request samples');
+  const variables = requestSampleVariables(spec, operation);
+  if (variables.length > 0) parts.push(`Each sample reads ${variables.map(code).join(' and ')} from the environment.`);
+  for (const sample of requestSamples(spec, operation)) {
+    parts.push(`${sample.label === sample.library ? sample.label : `${sample.label} (${sample.library})`}:`, fenced(sample.language, sample.code));
+  }
   return parts.join('\n\n');
 }
