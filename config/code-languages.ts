@@ -11,8 +11,10 @@ export const CODE_LANGUAGES = [
   'json',
   'sql',
   'python',
-  // API code samples (config/api-reference.ts apiLanguageTabs) and API responses (json, xml).
+  // API request samples (src/openapi/request-samples.ts) and API responses (json, xml).
   'javascript',
   'go',
+  'java',
+  'ruby',
   'markup',
 ] as const;

@@ -4,7 +4,9 @@ import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiLanguageTabs} from '../../config/api-reference';
 import {CODE_LANGUAGES} from '../../config/code-languages';
+import {operationsOf, requestSamples} from '../../src/openapi';
 import {fenceLanguages, markdownFiles} from '../support/content';
+import {loadSpec} from '../support/openapi';
 import {bundledPrism, prismLanguagesLoader} from '../support/prism';
 
 const require = createRequire(join(process.cwd(), 'package.json'));
@@ -33,8 +35,11 @@ test('every code fence in docs, posts and pages is in a bundled language', () =>
   expect(missing, 'code fences in a language config/code-languages.ts does not bundle').toEqual([]);
 });
 
-test('every API code sample and response language is bundled', () => {
-  const languages = [...apiLanguageTabs.map(({highlight}) => highlight), ...API_RESPONSE_LANGUAGES];
+test('every API request sample, request builder tab and response language is bundled', () => {
+  const spec = loadSpec();
+  const sampleLanguages = requestSamples(spec, operationsOf(spec)[0]).map(({language}) => language);
+  expect(sampleLanguages.length).toBeGreaterThanOrEqual(6);
+  const languages = [...sampleLanguages, ...apiLanguageTabs.map(({highlight}) => highlight), ...API_RESPONSE_LANGUAGES];
   expect(languages.filter((language) => !bundledPrism.languages[language])).toEqual([]);
 });
 
