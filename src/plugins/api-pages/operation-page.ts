@@ -4,6 +4,7 @@
 import {
   deref,
   parameterField,
+  requestSampleVariables,
   requestSamples,
   schemaShape,
   type ApiOperation,
@@ -216,16 +217,20 @@ function responsesMdx(spec: JsonObject, operation: ApiOperation): string {
   return ['## Responses {#responses}', ...responses.map(([status, response]) => responseMdx(spec, status, response))].join('\n\n');
 }
 
-function samplesMdx(samples: RequestSample[]): string {
+function samplesMdx(samples: RequestSample[], variables: string[]): string {
+  const names = variables.map((variable) => `\`${variable}\``);
   return [
     '## Request samples {#request-samples}',
+    names.length ? `\nThe samples read ${names.join(' and ')} from the environment.\n` : '',
     `<Tabs groupId=${attribute(SAMPLE_LANGUAGE_GROUP)}>`,
     ...samples.map((sample) =>
       [`<TabItem value=${attribute(sample.id)} label=${attribute(sample.label)}>`, '', fenced(`${sample.language} title=${JSON.stringify(sample.library)}`, sample.code), '', '</TabItem>'].join('\n'),
     ),
     '</Tabs>',
     '<RequestBuilder />',
-  ].join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 function securityMdx(spec: JsonObject, operation: ApiOperation): string {
@@ -240,6 +245,7 @@ function securityMdx(spec: JsonObject, operation: ApiOperation): string {
 export function operationPageMdx(spec: JsonObject, operation: ApiOperation, serverUrl: string): string {
   const {definition} = operation;
   const samples = requestSamples(spec, operation);
+  const variables = requestSampleVariables(spec, operation);
   return [
     `import ApiDisclosure from '@site/src/components/ApiDisclosure';`,
     `import ApiEndpoint from '@site/src/components/ApiEndpoint';`,
@@ -260,7 +266,7 @@ export function operationPageMdx(spec: JsonObject, operation: ApiOperation, serv
     '<div className="api-operation">',
     '<div className="api-operation__samples">',
     '',
-    samplesMdx(samples),
+    samplesMdx(samples, variables),
     '',
     '</div>',
     '<div className="api-operation__reference">',
