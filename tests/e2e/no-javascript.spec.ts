@@ -83,7 +83,8 @@ for (const op of showcase) {
     }
     await expect(article.getByRole('tabpanel').filter({hasText: 'curl'}).first()).toBeVisible();
     // A folded object opens natively.
-    const fold = article.locator('details:not([open])').first();
+    const summary = await article.locator('details:not([open]) > summary').first().textContent();
+    const fold = article.locator('details').filter({has: page.locator(':scope > summary', {hasText: summary ?? ''})}).first();
     await fold.locator(':scope > summary').click();
     await expect(fold).toHaveAttribute('open', '');
     await expectNoPlaceholder(page, op.slug);
