@@ -29,6 +29,7 @@ import {prismLanguagesPlugin} from './src/patches/prism-languages';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {socialMetaPlugin} from './src/plugins/social-meta';
+import remarkMermaidSvg, {withLightDiagramsOnly} from './src/plugins/mermaid-svg';
 
 const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
 
@@ -60,10 +61,6 @@ const config: Config = {
     experimental_faster: process.env.VIGIL_BUNDLER !== 'webpack',
   },
 
-  markdown: {
-    mermaid: true,
-  },
-
   presets: [
     [
       'classic',
@@ -74,6 +71,8 @@ const config: Config = {
           editUrl: EDIT_URL,
           tags: 'tags.yml',
           onInlineTags: 'throw',
+          // Mermaid diagrams as the SVGs of `npm run diagrams` (src/plugins/mermaid-svg).
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
@@ -91,12 +90,15 @@ const config: Config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
           feedOptions: {
             type: ['rss', 'atom'],
             title: `${SITE_TITLE} blog`,
             description: `Articles from the ${SITE_TITLE} team on data quality and real-time data observability`,
             copyright: `Copyright © 2025 ${SITE_TITLE}`,
             xslt: false,
+            createFeedItems: async ({defaultCreateFeedItems, ...params}) =>
+              (await defaultCreateFeedItems(params)).map((item) => ({...item, content: item.content && withLightDiagramsOnly(item.content)})),
           },
         },
         theme: {
@@ -149,7 +151,6 @@ const config: Config = {
 
   themes: [
     'docusaurus-theme-openapi-docs',
-    '@docusaurus/theme-mermaid',
     [
       '@easyops-cn/docusaurus-search-local',
       {
@@ -165,6 +166,8 @@ const config: Config = {
         explicitSearchResultPath: true,
         searchBarShortcutHint: false,
         highlightSearchTermsOnTargetPage: false,
+        // The labels of a diagram's two SVGs are not text of the page (nor were they when Mermaid drew them).
+        ignoreCssSelectors: ['.mermaid-diagram'],
         searchResultLimits: 8,
       },
     ],

@@ -1,4 +1,4 @@
-import {docRoute, docTags as tags, markdownFiles} from '../support/content';
+import {docRoute, docTags as tags, markdownFiles, readMarkdown} from '../support/content';
 import {expect, openPage, test} from '../support/site';
 
 const docs = markdownFiles('docs');
@@ -15,24 +15,34 @@ test('the docs tags page lists every tag in use, and a tag page lists exactly it
   expect(listed.sort()).toEqual(expected.sort());
 });
 
+/** A doc page with a diagram, and the accessible name the accTitle of its first diagram gives it. */
+const DIAGRAM_DOC = readMarkdown('docs/product/architecture.md');
+const diagramName = /^```mermaid\n(?:.*\n)*?\s*accTitle:\s*(.+)$/m.exec(DIAGRAM_DOC.body)?.[1];
+if (!diagramName) throw new Error(`${DIAGRAM_DOC.file} has no Mermaid diagram with an accTitle: pick another doc page that has one`);
+
+test('with JavaScript off, a diagram shows as an image named by its title and described', async ({browser, baseURL}) => {
+  const context = await browser.newContext({javaScriptEnabled: false, baseURL});
+  const page = await context.newPage();
+  expect((await page.goto(docRoute(DIAGRAM_DOC)))?.status()).toBe(200);
+  const diagram = page.getByRole('img', {name: diagramName, exact: true});
+  await expect(diagram).toBeVisible();
+  await expect(diagram).toHaveAccessibleDescription(/\w+ \w+/);
+  expect((await diagram.boundingBox())?.height ?? 0).toBeGreaterThan(80);
+  // Without JavaScript no color mode is set: the light variant.
+  await expect(diagram).toHaveAttribute('id', /-light$/);
+  await context.close();
+});
+
 for (const mode of ['light', 'dark'] as const) {
-  test(`diagrams render as SVG in ${mode} mode`, async ({page}) => {
+  test(`in ${mode} mode the ${mode} variant of a diagram is the one shown`, async ({page}) => {
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
-    await openPage(page, '/docs/product/architecture');
+    await openPage(page, docRoute(DIAGRAM_DOC));
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-    const diagram = page.locator('.docusaurus-mermaid-container svg').first();
-    // Mermaid loads when a diagram comes near the viewport: scroll down as a reader does until one renders.
-    await expect
-      .poll(
-        async () => {
-          await page.mouse.wheel(0, 300);
-          return diagram.count();
-        },
-        {timeout: 30_000},
-      )
-      .toBeGreaterThan(0);
+    // The other variant is hidden, and so out of the accessibility tree: one image by that name.
+    const diagram = page.getByRole('img', {name: diagramName, exact: true});
+    await expect(diagram).toHaveCount(1);
     await expect(diagram).toBeVisible();
-    expect((await diagram.boundingBox())?.height ?? 0).toBeGreaterThan(80);
+    await expect(diagram).toHaveAttribute('id', new RegExp(`-${mode}$`));
   });
 }
 

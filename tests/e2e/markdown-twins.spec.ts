@@ -98,7 +98,7 @@ test('every page listed in llms.txt answers 200 with Markdown holding its h1 and
   expect(problems).toEqual([]);
 });
 
-test('a doc or blog post keeps every code block with its language, and its admonitions as blockquotes', async ({request}) => {
+test('a doc or blog post keeps every code block with its language, Mermaid diagrams as written, and its admonitions as blockquotes', async ({request}) => {
   for (const file of [...docs, ...posts]) {
     const twin = twinPath(pageOf(file));
     const response = await request.get(twin);
@@ -106,6 +106,9 @@ test('a doc or blog post keeps every code block with its language, and its admon
     const markdown = await response.text();
     const languages = (blocks: ReturnType<typeof codeBlocks>) => blocks.map((block) => block.language).sort();
     expect(languages(codeBlocks(markdown)), `${twin}: code block languages`).toEqual(languages(codeBlocks(file.body)));
+    // A diagram is its Mermaid source, as written: the page shows its SVG, a reader of Markdown gets the text.
+    const diagrams = (blocks: ReturnType<typeof codeBlocks>) => blocks.filter((block) => block.language === 'mermaid').map((block) => block.code);
+    expect(diagrams(codeBlocks(markdown)), `${twin}: Mermaid diagrams`).toEqual(diagrams(codeBlocks(file.body)));
     const admonitions = [...outsideCode(file.body).matchAll(/^:::([a-z]+)/gm)].map((match) => ADMONITION_LABELS[match[1]]);
     const quoted = [...markdown.matchAll(/^> \*\*([A-Z][a-z]+)\b/gm)].map((match) => match[1]).filter((label) => Object.values(ADMONITION_LABELS).includes(label));
     expect(quoted.sort(), `${twin}: admonitions as blockquotes`).toEqual(admonitions.sort());

@@ -16,7 +16,7 @@ const {grammarsSource} = prismLanguagesLoader;
 // code block in a language without a grammar renders as plain text: every language the content uses must
 // resolve to one, the way the bundle loads them.
 
-/** Code fence languages that are not meant to be highlighted: plain text, and diagrams drawn by Mermaid. */
+/** Code fence languages that are not meant to be highlighted: plain text, and Mermaid diagrams (replaced by their SVG). */
 const NOT_HIGHLIGHTED = new Set(['text', 'mermaid']);
 /** The API theme shows responses as JSON, or as XML when the body starts with "<". */
 const API_RESPONSE_LANGUAGES = ['json', 'xml'];

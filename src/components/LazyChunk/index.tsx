@@ -5,7 +5,7 @@ import styles from './styles.module.css';
 export const SPINNER_DELAY_MS = 200;
 
 type Props<P extends object> = {
-  /** Loads the chunk that holds the component, e.g. `() => import('@theme-original/Mermaid')`. */
+  /** Loads the chunk that holds the component, e.g. `() => import('@theme-original/ApiExplorer')`. */
   load: () => Promise<{default: ComponentType<P>}>;
   /** The component's props. */
   props: P;
