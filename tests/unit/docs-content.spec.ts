@@ -1,13 +1,14 @@
 import {expect, test} from '@playwright/test';
 import sidebars from '../../sidebars';
 import {codeBlocks, docId, docTags, markdownFiles, markdownLinks, withoutCode} from '../support/content';
-import {deref} from '../../src/openapi';
+import {anchorSegment, deref, operationsOf} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
 import {sidebarDocIds, type SidebarItem as Item} from '../../src/utils/sidebar';
 
 const docs = markdownFiles('docs');
 const allowedTags = new Set(Object.keys(docTags));
 const spec = loadSpec();
+const apiPages = new Set(operationsOf(spec).map((operation) => `/api/${operation.slug}`));
 
 const sidebarItems = (sidebars as unknown as {docs: Item[]}).docs;
 
@@ -57,6 +58,11 @@ const DATASTORE_SECTIONS = [
   'Troubleshooting',
 ];
 
+/** A table cell's text: Markdown links reduced to their text, backticks removed. */
+function cellText(cell: string): string {
+  return cell.trim().replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');
+}
+
 for (const [page, schemaName] of Object.entries(DATASTORE_PAGES)) {
   test(`configuring-datastore/${page}: every section, and a field table that matches ${schemaName}`, () => {
     const doc = docs.find((candidate) => docId(candidate.file) === `configuring-datastore/${page}`);
@@ -66,12 +72,18 @@ for (const [page, schemaName] of Object.entries(DATASTORE_PAGES)) {
     expect(headings).toEqual(expect.arrayContaining(DATASTORE_SECTIONS));
     const section = body.split(/^## Connection fields\s*$/m)[1].split(/^## /m)[0];
     const rows = section.split('\n').filter((line) => /^\|/.test(line)).slice(2);
-    const fields = rows.map((row) => row.split('|')[1].trim().replace(/`/g, ''));
+    const fields = rows.map((row) => cellText(row.split('|')[1]));
     const schema = deref(spec, spec.components.schemas[schemaName])!;
     expect(fields.sort()).toEqual(Object.keys(schema.properties).sort());
     const required = new Set<string>(schema.required ?? []);
     for (const row of rows) {
-      const [name, type, requiredCell] = row.split('|').slice(1, 4).map((cell) => cell.trim().replace(/`/g, ''));
+      const [name, type, requiredCell] = row.split('|').slice(1, 4).map(cellText);
+      const link = /\]\(([^)\s]+)\)/.exec(row.split('|')[1])?.[1];
+      if (link) {
+        const [target, anchor = ''] = link.split('#');
+        expect(apiPages.has(target), `the link of ${name} (${link}) points at an API operation page`).toBe(true);
+        expect(anchor.endsWith(`-${anchorSegment(name)}`), `the link of ${name} (${link}) ends with the field's anchor`).toBe(true);
+      }
       if (required.has(name)) expect(requiredCell.toLowerCase(), `${name} is required in ${schemaName}`).toMatch(/^yes/);
       expect(type.length, `${name} has a type`).toBeGreaterThan(0);
     }
