@@ -42,6 +42,11 @@ const STATUS_TEXT: Record<string, string> = {
   '503': 'Service Unavailable',
 };
 
+/** A heading with a fixed anchor (`response-200`), as the theme renders headings: with its direct link. */
+function heading(level: 2 | 3, id: string, text: string): string {
+  return `<Heading as="h${level}" id=${attribute(id)}>${escapeMdxText(text)}</Heading>`;
+}
+
 /** A JSX attribute value: any JSON as an expression. */
 const attribute = (value: Json | undefined) => `{${JSON.stringify(value)}}`;
 
@@ -156,18 +161,18 @@ function schemaNameOf(raw: JsonObject | undefined, spec: JsonObject): string | u
 }
 
 function requestMdx(spec: JsonObject, operation: ApiOperation): string {
-  const parts: string[] = ['## Request {#request}'];
-  for (const [place, heading] of PARAMETER_PLACES) {
+  const parts: string[] = [heading(2, 'request', 'Request')];
+  for (const [place, title] of PARAMETER_PLACES) {
     const parameters = operation.parameters.filter((parameter) => parameter.in === place);
     if (parameters.length === 0) continue;
-    parts.push(`### ${heading} {#${place}-parameters}`, fieldListMdx(parameters.map((parameter) => parameterField(spec, parameter))));
+    parts.push(heading(3, `${place}-parameters`, title), fieldListMdx(parameters.map((parameter) => parameterField(spec, parameter))));
   }
   const body = deref(spec, operation.definition.requestBody);
   if (body) {
     for (const [contentType, media] of Object.entries<JsonObject>(body.content ?? {})) {
       const schemaName = schemaNameOf(media.schema, spec);
       parts.push(
-        '### Request body {#request-body}',
+        heading(3, 'request-body', 'Request body'),
         `\n${body.required ? 'Required' : 'Optional'}, ${inlineCode(contentType)}${schemaName ? `, schema ${inlineCode(schemaName)}` : ''}.\n`,
         markdown(body.description),
         bodyFieldsMdx(schemaShape(spec, media.schema, 'request-body', 'request'), 'The body'),
@@ -185,7 +190,7 @@ function requestMdx(spec: JsonObject, operation: ApiOperation): string {
 function responseMdx(spec: JsonObject, status: string, rawResponse: JsonObject): string {
   const response = deref(spec, rawResponse) ?? {};
   const success = /^2/.test(status);
-  const parts = [`### ${status} ${STATUS_TEXT[status] ?? ''} {#response-${status}}`.replace('  ', ' '), markdown(response.description)];
+  const parts = [heading(3, `response-${status}`, `${status} ${STATUS_TEXT[status] ?? ''}`.trim()), markdown(response.description)];
   const headers = Object.entries<JsonObject>(response.headers ?? {});
   if (headers.length) {
     const fields = headers.map(([name, rawHeader]) => {
@@ -214,13 +219,13 @@ function responseMdx(spec: JsonObject, status: string, rawResponse: JsonObject):
 
 function responsesMdx(spec: JsonObject, operation: ApiOperation): string {
   const responses = Object.entries<JsonObject>(operation.definition.responses ?? {});
-  return ['## Responses {#responses}', ...responses.map(([status, response]) => responseMdx(spec, status, response))].join('\n\n');
+  return [heading(2, 'responses', 'Responses'), ...responses.map(([status, response]) => responseMdx(spec, status, response))].join('\n\n');
 }
 
 function samplesMdx(samples: RequestSample[], variables: string[]): string {
   const names = variables.map((variable) => `\`${variable}\``);
   return [
-    '## Request samples {#request-samples}',
+    heading(2, 'request-samples', 'Request samples'),
     names.length ? `\nThe samples read ${names.join(' and ')} from the environment.\n` : '',
     `<Tabs groupId=${attribute(SAMPLE_LANGUAGE_GROUP)}>`,
     ...samples.map((sample) =>
@@ -252,6 +257,7 @@ export function operationPageMdx(spec: JsonObject, operation: ApiOperation, serv
     `import ApiField from '@site/src/components/ApiField';`,
     `import ApiFieldList from '@site/src/components/ApiFieldList';`,
     `import RequestBuilder from '@site/src/components/RequestBuilder';`,
+    `import Heading from '@theme/Heading';`,
     `import Tabs from '@theme/Tabs';`,
     `import TabItem from '@theme/TabItem';`,
     '',
