@@ -169,6 +169,9 @@ const config: Config = {
         // The labels of a diagram's two SVGs are not text of the page (nor were they when Mermaid drew them).
         ignoreCssSelectors: ['.mermaid-diagram'],
         searchResultLimits: 8,
+        // Operation pages are indexed by their title, description and top-level request fields: the samples
+        // and the folded fields and responses would triple the index every first search downloads.
+        ignoreCssSelectors: ['.api-operation__samples', '.api-operation details'],
       },
     ],
   ],

@@ -24,7 +24,8 @@ export const PAGE_KINDS = [
   {kind: 'api-other', label: 'API overview and tag pages'},
 ];
 
-const OPERATION_MARKER = 'openapi__method-endpoint';
+/** The class of the method and URL line of an operation page (src/components/ApiEndpoint). */
+const OPERATION_MARKER = 'api-endpoint';
 
 /** The kind of an indexed page, from its URL (which starts with the base URL) and its HTML in `buildDir`. */
 export function pageKind(url, baseUrl, buildDir) {

@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import clsx from 'clsx';
 import styles from './styles.module.css';
 
 type Props = {
@@ -25,7 +26,8 @@ function withPlaceholders(template: string): ReactNode[] {
 /** The operation's method and full URL, as the server renders them (no JavaScript needed). */
 export default function ApiEndpoint({method, server, path}: Props): ReactNode {
   return (
-    <p className={styles.endpoint}>
+    // `api-endpoint` marks an operation page for scripts/search-index-size.mjs.
+    <p className={clsx('api-endpoint', styles.endpoint)}>
       <span className={styles.method} data-method={method}>
         {method.toUpperCase()}
       </span>
