@@ -166,12 +166,11 @@ const config: Config = {
         explicitSearchResultPath: true,
         searchBarShortcutHint: false,
         highlightSearchTermsOnTargetPage: false,
-        // The labels of a diagram's two SVGs are not text of the page (nor were they when Mermaid drew them).
-        ignoreCssSelectors: ['.mermaid-diagram'],
         searchResultLimits: 8,
-        // Operation pages are indexed by their title, description and top-level request fields: the samples
-        // and the folded fields and responses would triple the index every first search downloads.
-        ignoreCssSelectors: ['.api-operation__samples', '.api-operation details'],
+        // Left out of the index: the labels of a diagram's two SVGs (not text of the page, nor were they when
+        // Mermaid drew them); on operation pages the samples and the folded fields and responses, which would
+        // triple the index every first search downloads (the title, description and top-level request fields stay).
+        ignoreCssSelectors: ['.mermaid-diagram', '.api-operation__samples', '.api-operation details'],
       },
     ],
   ],
