@@ -211,11 +211,3 @@ export function parameterField(spec: JsonObject, parameter: JsonObject): SchemaF
     example: parameter.example ?? field.example,
   };
 }
-
-/** Every anchor id of a shape, depth first: for the tests and for checking links into the reference. */
-export function anchorIdsOf(shape: SchemaShape): string[] {
-  return [
-    ...shape.fields.flatMap((field) => [field.id, ...(field.shape ? anchorIdsOf(field.shape) : [])]),
-    ...shape.variants.flatMap((variant) => anchorIdsOf(variant.shape)),
-  ];
-}

@@ -4,6 +4,6 @@ export {HTTP_METHODS, OpenApiSourceError, deref, loadOpenApiDescription, pathOpe
 export type {HttpMethod, Json, JsonObject} from './document';
 export {operationsOf, type ApiOperation} from './operations';
 export {apiPageSlug, infoPageSlug} from './slugs';
-export {anchorIdsOf, anchorSegment, parameterField, schemaShape, typeLabel, type Direction, type SchemaField, type SchemaShape, type SchemaVariant} from './fields';
+export {anchorSegment, parameterField, schemaShape, typeLabel, type Direction, type SchemaField, type SchemaShape, type SchemaVariant} from './fields';
 export {REQUEST_SAMPLE_IDS, RequestSampleError, TOKEN_VARIABLE, requestSampleVariables, requestSamples, schemaExample, serverVariableEnv} from './request-samples';
 export type {RequestSample, RequestSampleOptions} from './request-samples';
