@@ -2,7 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {footer} from './config/footer';
 import {navbar} from './config/navbar';
-import {CODE_LANGUAGES} from './config/code-languages';
+import {CODE_LANGUAGES, MAGIC_COMMENTS} from './config/code-languages';
 import {codeThemes} from './config/prism-themes';
 import {
   API_DOCS_DIR,
@@ -26,11 +26,15 @@ import {apiThemeBundlePlugin} from './src/patches/api-theme-bundle';
 import {browserPathFallbackPlugin} from './src/patches/browser-path-fallback';
 import {codeSamplesStorageGuardPlugin} from './src/patches/code-samples-storage-guard';
 import {prismLanguagesPlugin} from './src/patches/prism-languages';
+import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {socialMetaPlugin} from './src/plugins/social-meta';
 
 const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
+
+/** Every content plugin highlights its code fences at build time (src/plugins/static-code-blocks.ts). */
+const rehypePlugins = [[rehypeStaticCodeBlocks, {languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}]];
 
 const config: Config = {
   title: SITE_TITLE,
@@ -76,6 +80,7 @@ const config: Config = {
           onInlineTags: 'throw',
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
+          rehypePlugins,
         },
         blog: {
           routeBasePath: 'blog',
@@ -98,7 +103,9 @@ const config: Config = {
             copyright: `Copyright © 2025 ${SITE_TITLE}`,
             xslt: false,
           },
+          rehypePlugins,
         },
+        pages: {rehypePlugins},
         theme: {
           customCss: ['./src/css/custom.css', './src/css/api-reference.css'],
         },
@@ -125,6 +132,7 @@ const config: Config = {
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
         docItemComponent: '@theme/ApiItem',
+        rehypePlugins,
       },
     ],
     ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
@@ -132,6 +140,7 @@ const config: Config = {
     browserPathFallbackPlugin,
     codeSamplesStorageGuardPlugin,
     prismLanguagesPlugin({languages: CODE_LANGUAGES}),
+    staticCodeBlocksPlugin({themes: codeThemes}),
     apiThemeBundlePlugin({apiDocsDir: API_DOCS_DIR, apiPluginId: API_DOCS_PLUGIN_ID}),
     socialMetaPlugin,
     markdownTwinsPlugin({
@@ -207,6 +216,7 @@ const config: Config = {
       darkTheme: codeThemes.dark,
       // The grammars are config/code-languages.ts, bundled by src/patches/prism-languages.ts.
       additionalLanguages: [],
+      magicComments: [...MAGIC_COMMENTS],
     },
     languageTabs: apiLanguageTabs,
     // Credentials are never persisted (see apiThemeOptions).
