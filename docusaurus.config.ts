@@ -26,6 +26,7 @@ import {apiThemeBundlePlugin} from './src/patches/api-theme-bundle';
 import {browserPathFallbackPlugin} from './src/patches/browser-path-fallback';
 import {codeSamplesStorageGuardPlugin} from './src/patches/code-samples-storage-guard';
 import {prismLanguagesPlugin} from './src/patches/prism-languages';
+import {utilsCommonTslibPlugin} from './src/patches/utils-common-tslib';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
@@ -141,6 +142,7 @@ const config: Config = {
     codeSamplesStorageGuardPlugin,
     prismLanguagesPlugin({languages: CODE_LANGUAGES}),
     staticCodeBlocksPlugin({themes: codeThemes}),
+    utilsCommonTslibPlugin,
     apiThemeBundlePlugin({apiDocsDir: API_DOCS_DIR, apiPluginId: API_DOCS_PLUGIN_ID}),
     socialMetaPlugin,
     markdownTwinsPlugin({
