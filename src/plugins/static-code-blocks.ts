@@ -13,7 +13,7 @@ const {grammarsSource} = require('./src/patches/prism-languages-loader.cjs') as 
  * browser, twice (once to hydrate, once more after mounting, to apply the color mode's inline styles), and
  * needs Prism and its grammars in the scripts of every page. Here a rehype plugin of every content plugin
  * tokenizes each fence while the MDX is compiled, with the same grammars and the same token model as
- * prism-react-renderer, and gives the code element the HTML of its lines; `src/theme/MDXComponents/Code`
+ * prism-react-renderer, and gives the code element its tokens and their classes (BlockTokens); `src/theme/MDXComponents/Code`
  * renders it with `src/components/StaticCodeBlock`, in the theme's markup, without Prism. Token colors are
  * classes instead of inline styles: one class per declaration of each code theme, set for its color mode
  * by the style sheet this module writes (see codeThemeCss), so a switch of color mode needs no re-render.
@@ -130,8 +130,6 @@ function normalizeTokens(tokens: PrismToken[]): Token[][] {
   return lines;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The classes that give `style` in each color mode: `styles` holds the style of the light and the dark theme. */
 function classesOf(styles: [Style | undefined, Style | undefined], classIndex: [Map<string, number>, Map<string, number>]): string[] {
   return MODES.flatMap(({prefix}, mode) =>
@@ -145,12 +143,17 @@ function classesOf(styles: [Style | undefined, Style | undefined], classIndex: [
   );
 }
 
+/**
+ * The tokens of a block as the build gives them: the distinct class lists of its tokens, then each line as
+ * a flat list of class-list index and text. Compact for the page's chunk; the code (for the copy button)
+ * is the texts joined, lines by `\n`; src/components/StaticCodeBlock builds the lines' HTML from it.
+ */
+export type BlockTokens = [classLists: string[], lines: (number | string)[][]];
+
 /** What the build gives a code element, read by src/components/StaticCodeBlock (hast properties are strings). */
 export type HighlightedProps = {
-  /** The code as the copy button copies it (magic comments removed). */
-  code: string;
-  /** The HTML of each line's tokens, one line per `\n`. */
-  highlightedLines: string;
+  /** JSON of BlockTokens. */
+  tokens: string;
   /** Classes of each line (the plain style of both modes), of the <pre> (the root style), JSON of the magic-comment classes per line. */
   lineClass: string;
   preClass: string;
@@ -178,18 +181,24 @@ function createHighlighter({languages, themes, magicComments, utils}: Highlighte
     const grammar = prism.languages[language];
     const lines = normalizeTokens(grammar ? prism.tokenize(code, grammar) : [code]);
     const dictionaries = MODES.map(({mode}) => themeDictionary(themes[mode], language)) as [Record<string, Style>, Record<string, Style>];
-    const html = lines.map((line) => {
+    const classLists: string[] = [];
+    const listIndex = new Map<string, number>();
+    const flat = lines.map((line) => {
       if (line.length === 1 && line[0].content === '\n') line[0].content = '';
-      return line
-        .map((token) => {
-          const classes = ['token', ...token.types, ...classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex)];
-          return `<span class="${classes.join(' ')}">${escapeHtml(token.content)}</span>`;
-        })
-        .join('');
+      return line.flatMap((token) => {
+        const classes = ['token', ...token.types, ...classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex)].join(' ');
+        if (!listIndex.has(classes)) {
+          listIndex.set(classes, classLists.length);
+          classLists.push(classes);
+        }
+        return [listIndex.get(classes) as number, token.content];
+      });
     });
+    if (flat.map((line) => line.filter((_part, index) => index % 2 === 1).join('')).join('\n') !== code) {
+      throw new Error(`static code blocks: the tokens of a ${language} block do not add up to its code`);
+    }
     return {
-      code,
-      highlightedLines: html.join('\n'),
+      tokens: JSON.stringify([classLists, flat] satisfies BlockTokens),
       lineClass: classesOf([dictionaries[0].plain, dictionaries[1].plain], classIndex).join(' '),
       preClass: classesOf([dictionaries[0].root, dictionaries[1].root], classIndex).join(' '),
       lineClassNames: Object.keys(lineClassNames).length > 0 ? JSON.stringify(lineClassNames) : '',

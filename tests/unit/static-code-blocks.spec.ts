@@ -4,7 +4,7 @@ import {Highlight, type Token} from 'prism-react-renderer';
 import {expect, test} from '@playwright/test';
 import {CODE_LANGUAGES, MAGIC_COMMENTS} from '../../config/code-languages';
 import {codeThemes} from '../../config/prism-themes';
-import {classDeclarations, loadHighlighter} from '../../src/plugins/static-code-blocks';
+import {classDeclarations, loadHighlighter, type BlockTokens} from '../../src/plugins/static-code-blocks';
 import {codeBlocks, markdownFiles} from '../support/content';
 import {bundledPrism} from '../support/prism';
 
@@ -50,21 +50,23 @@ function highlightReference(code: string, language: string, mode: 'light' | 'dar
   return {lines, lineStyle};
 }
 
-/** The build's lines, with each class of a color mode turned back into its declaration. */
-function staticLines(html: string, lineClass: string, mode: 'light' | 'dark'): {lines: Rendered; lineStyle: string[]} {
+/** The build's lines, with each class of a color mode turned back into its declaration, and its code. */
+function staticLines(tokens: string, lineClass: string, mode: 'light' | 'dark'): {lines: Rendered; lineStyle: string[]; code: string} {
   const declarations = classDeclarations(codeThemes);
   const prefix = mode === 'light' ? 'vcl' : 'vcd';
   const split = (classes: string[]) => ({
     names: classes.filter((name) => !declarations.has(name)),
     style: classes.filter((name) => name.startsWith(prefix) && declarations.has(name)).map((name) => declarations.get(name) as string).sort(),
   });
-  const lines = html.split('\n').map((line) =>
-    [...line.matchAll(/<span class="([^"]*)">([^<]*)<\/span>/g)].map(([, classes, content]) => {
-      const {names, style} = split(classes.split(' '));
-      return {className: names.join(' '), content: content.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'), style};
+  const [classLists, flat] = JSON.parse(tokens) as BlockTokens;
+  const lines = flat.map((line) =>
+    line.flatMap((part, index) => {
+      if (index % 2 === 1) return [];
+      const {names, style} = split(classLists[part as number].split(' '));
+      return [{className: names.join(' '), content: String(line[index + 1]), style}];
     }),
   );
-  return {lines, lineStyle: split(lineClass.split(' ')).style};
+  return {lines, lineStyle: split(lineClass.split(' ')).style, code: lines.map((line) => line.map(({content}) => content).join('')).join('\n')};
 }
 
 test('every code fence is highlighted at build time as prism-react-renderer highlights it, in both color modes', async () => {
@@ -76,9 +78,11 @@ test('every code fence is highlighted at build time as prism-react-renderer high
   expect(highlighted.length).toBeGreaterThan(100);
   for (const {file, line, language, code: source} of highlighted) {
     const built = highlight(source, {language: language || undefined});
+    // The code the theme highlights: the fence without its last newline (no magic comments in the content).
+    const code = source.replace(/\r?\n$/, '');
     for (const mode of ['light', 'dark'] as const) {
-      const reference = highlightReference(built.code, built.language, mode);
-      expect(staticLines(built.highlightedLines, built.lineClass, mode), `${file}:${line} (${language || 'no language'}), ${mode}`).toEqual(reference);
+      const reference = highlightReference(code, built.language, mode);
+      expect(staticLines(built.tokens, built.lineClass, mode), `${file}:${line} (${language || 'no language'}), ${mode}`).toEqual({...reference, code});
     }
   }
 });
@@ -86,8 +90,7 @@ test('every code fence is highlighted at build time as prism-react-renderer high
 test('the build-time highlighter keeps the theme\'s title, line numbers and magic comments', async () => {
   const highlight = await loadHighlighter({languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS});
   const built = highlight('a=1\n# highlight-next-line\nb=2\nc=<3>\n', {language: 'python', metastring: 'title="x.py" showLineNumbers'});
-  expect(built).toMatchObject({code: 'a=1\nb=2\nc=<3>', title: 'x.py', showLineNumbers: true, language: 'python'});
+  expect(built).toMatchObject({title: 'x.py', showLineNumbers: true, language: 'python'});
   expect(JSON.parse(built.lineClassNames)).toEqual({1: ['theme-code-block-highlighted-line']});
-  expect(built.highlightedLines.split('\n')).toHaveLength(3);
-  expect(built.highlightedLines).toContain('&lt;');
+  expect(staticLines(built.tokens, built.lineClass, 'light').code).toBe('a=1\nb=2\nc=<3>');
 });

@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {useMemo, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {ThemeClassNames} from '@docusaurus/theme-common';
 import {useCodeWordWrap} from '@docusaurus/theme-common/internal';
@@ -12,8 +12,8 @@ import lineStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Line/style
 /** The properties src/plugins/static-code-blocks.ts gives a fenced code block at build time. */
 export type StaticCodeBlockProps = {
   className?: string;
-  code: string;
-  highlightedLines: string;
+  /** JSON of the block's class lists, then each line as class-list index and text pairs (BlockTokens). */
+  tokens: string;
   lineClass: string;
   preClass: string;
   lineClassNames?: string;
@@ -22,19 +22,30 @@ export type StaticCodeBlockProps = {
   showLineNumbers?: boolean;
 };
 
-/** The lines' HTML: each line of tokens in the line markup of the theme's CodeBlock/Line. */
-function linesHtml({highlightedLines, lineClass, lineClassNames, showLineNumbers}: StaticCodeBlockProps): string {
+type BlockTokens = [classLists: string[], lines: (number | string)[][]];
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The code (as the copy button copies it) and the lines' HTML, in the line markup of the theme's CodeBlock/Line. */
+function render({tokens, lineClass, lineClassNames, showLineNumbers}: StaticCodeBlockProps): {code: string; html: string} {
+  const [classLists, lines] = JSON.parse(tokens) as BlockTokens;
   const extraClasses = (lineClassNames ? JSON.parse(lineClassNames) : {}) as Record<string, string[]>;
-  return highlightedLines
-    .split('\n')
-    .map((tokens, index) => {
-      const classes = clsx('token-line', extraClasses[index], showLineNumbers && lineStyles.codeLine, lineClass);
-      const content = showLineNumbers
-        ? `<span class="${lineStyles.codeLineNumber}"></span><span class="${lineStyles.codeLineContent}">${tokens}</span>`
-        : tokens;
-      return `<span class="${classes}">${content}<br></span>`;
-    })
-    .join('');
+  const code: string[] = [];
+  const html = lines.map((line, index) => {
+    let text = '';
+    let spans = '';
+    for (let at = 0; at < line.length; at += 2) {
+      text += line[at + 1];
+      spans += `<span class="${classLists[line[at] as number]}">${escapeHtml(String(line[at + 1]))}</span>`;
+    }
+    code.push(text);
+    const classes = clsx('token-line', extraClasses[index], showLineNumbers && lineStyles.codeLine, lineClass);
+    const content = showLineNumbers
+      ? `<span class="${lineStyles.codeLineNumber}"></span><span class="${lineStyles.codeLineContent}">${spans}</span>`
+      : spans;
+    return `<span class="${classes}">${content}<br></span>`;
+  });
+  return {code: code.join('\n'), html: html.join('')};
 }
 
 /**
@@ -43,8 +54,9 @@ function linesHtml({highlightedLines, lineClass, lineClassNames, showLineNumbers
  * the color mode's token colors from classes.
  */
 export default function StaticCodeBlock(props: StaticCodeBlockProps): ReactNode {
-  const {className = '', code, preClass, language, title, showLineNumbers} = props;
+  const {className = '', preClass, language, title, showLineNumbers} = props;
   const wordWrap = useCodeWordWrap();
+  const {code, html} = useMemo(() => render(props), [props]);
   return (
     <div
       className={clsx(
@@ -64,7 +76,7 @@ export default function StaticCodeBlock(props: StaticCodeBlockProps): ReactNode 
           className={clsx('prism-code', `language-${language}`, contentStyles.codeBlock, 'thin-scrollbar', preClass)}>
           <code
             className={clsx(contentStyles.codeBlockLines, showLineNumbers && contentStyles.codeBlockLinesWithNumbering)}
-            dangerouslySetInnerHTML={{__html: linesHtml(props)}}
+            dangerouslySetInnerHTML={{__html: html}}
           />
         </pre>
         <div className={contentStyles.buttonGroup}>

@@ -11,9 +11,9 @@ type Props = ComponentProps<'code'> & Partial<StaticCodeBlockProps> & {metastrin
  * tokenizes in the browser with Prism.
  */
 export default function MDXCode(props: Props): ReactNode {
-  const {code, highlightedLines, lineClass, preClass, language, metastring: _metastring, live: _live, ...rest} = props;
-  if (code !== undefined && highlightedLines !== undefined && lineClass !== undefined && preClass !== undefined && language !== undefined) {
-    return <StaticCodeBlock {...(rest as Partial<StaticCodeBlockProps>)} code={code} highlightedLines={highlightedLines} lineClass={lineClass} preClass={preClass} language={language} />;
+  const {tokens, lineClass, preClass, language, metastring: _metastring, live: _live, ...rest} = props;
+  if (tokens !== undefined && lineClass !== undefined && preClass !== undefined && language !== undefined) {
+    return <StaticCodeBlock {...(rest as Partial<StaticCodeBlockProps>)} tokens={tokens} lineClass={lineClass} preClass={preClass} language={language} />;
   }
   const inline = props.children !== undefined && Children.toArray(props.children).every((child) => typeof child === 'string' && !child.includes('\n'));
   if (!inline) {
