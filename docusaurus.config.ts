@@ -2,7 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {footer} from './config/footer';
 import {navbar} from './config/navbar';
-import {CODE_LANGUAGES} from './config/code-languages';
+import {CODE_LANGUAGES, MAGIC_COMMENTS} from './config/code-languages';
 import {codeThemes} from './config/prism-themes';
 import {
   API_DOCS_DIR,
@@ -26,12 +26,17 @@ import {apiThemeBundlePlugin} from './src/patches/api-theme-bundle';
 import {browserPathFallbackPlugin} from './src/patches/browser-path-fallback';
 import {codeSamplesStorageGuardPlugin} from './src/patches/code-samples-storage-guard';
 import {prismLanguagesPlugin} from './src/patches/prism-languages';
+import {utilsCommonTslibPlugin} from './src/patches/utils-common-tslib';
+import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {socialMetaPlugin} from './src/plugins/social-meta';
 import remarkMermaidSvg, {withLightDiagramsOnly} from './src/plugins/mermaid-svg';
 
 const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
+
+/** Every content plugin highlights its code fences at build time (src/plugins/static-code-blocks.ts). */
+const rehypePlugins = [[rehypeStaticCodeBlocks, {languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}]];
 
 const config: Config = {
   title: SITE_TITLE,
@@ -75,6 +80,7 @@ const config: Config = {
           beforeDefaultRemarkPlugins: [remarkMermaidSvg],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
+          rehypePlugins,
         },
         blog: {
           routeBasePath: 'blog',
@@ -100,7 +106,9 @@ const config: Config = {
             createFeedItems: async ({defaultCreateFeedItems, ...params}) =>
               (await defaultCreateFeedItems(params)).map((item) => ({...item, content: item.content && withLightDiagramsOnly(item.content)})),
           },
+          rehypePlugins,
         },
+        pages: {rehypePlugins},
         theme: {
           customCss: ['./src/css/custom.css', './src/css/api-reference.css'],
         },
@@ -130,6 +138,7 @@ const config: Config = {
         path: API_DOCS_DIR,
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
+        rehypePlugins,
       },
     ],
     ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
@@ -137,6 +146,8 @@ const config: Config = {
     browserPathFallbackPlugin,
     codeSamplesStorageGuardPlugin,
     prismLanguagesPlugin({languages: CODE_LANGUAGES}),
+    staticCodeBlocksPlugin({themes: codeThemes}),
+    utilsCommonTslibPlugin,
     apiThemeBundlePlugin({apiDocsDir: API_DOCS_DIR, apiPluginId: API_DOCS_PLUGIN_ID}),
     socialMetaPlugin,
     markdownTwinsPlugin({
@@ -215,6 +226,7 @@ const config: Config = {
       darkTheme: codeThemes.dark,
       // The grammars are config/code-languages.ts, bundled by src/patches/prism-languages.ts.
       additionalLanguages: [],
+      magicComments: [...MAGIC_COMMENTS],
     },
     languageTabs: apiLanguageTabs,
     // Credentials are never persisted (see apiThemeOptions).

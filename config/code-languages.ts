@@ -18,3 +18,11 @@ export const CODE_LANGUAGES = [
   'ruby',
   'markup',
 ] as const;
+
+/**
+ * The comments that highlight lines of a code block (the theme's default), for the code blocks highlighted
+ * at build time (src/plugins/static-code-blocks.ts) and those the theme highlights in the browser.
+ */
+export const MAGIC_COMMENTS = [
+  {className: 'theme-code-block-highlighted-line', line: 'highlight-next-line', block: {start: 'highlight-start', end: 'highlight-end'}},
+];

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // The benchmark (`npm run bench`): cold build time and memory with the default bundler and with
-// Docusaurus Faster, page weight per page kind, and Lighthouse scores per page kind. Prints a table and
-// writes bench/results.json; raw Lighthouse reports go to bench/runs/ (not committed).
+// Docusaurus Faster, page weight per page at a desktop and a phone viewport, and Lighthouse per page in
+// its mobile and desktop configurations, all against the build served by nginx with deploy/nginx.conf.
+// Prints tables and writes bench/results.json; raw Lighthouse reports go to bench/runs/ (not committed).
 //
-//   npm run bench                      3 cold builds per bundler, then page weight and 3 Lighthouse runs per page
+//   npm run bench                      3 cold builds per bundler, then page weight and 3 Lighthouse runs per page and form factor
 //   npm run bench -- --builds 1        1 cold build per bundler
 //   npm run bench -- --no-builds       measure the existing build/ only (no build figures)
 //   npm run bench -- --lighthouse-runs 1
+//   npm run bench -- --no-builds --build <dir>   measure another build folder (e.g. of an earlier commit)
 //
-// VIGIL_BENCH_PORT (default 3300) is the port of the compressing server Lighthouse loads the pages from.
+// VIGIL_BENCH_PORT (default 3300) is the port nginx serves the build on during the benchmark.
 import {spawn} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {cpus, freemem, loadavg, totalmem, type as osType, release} from 'node:os';
@@ -16,10 +18,11 @@ import {join} from 'node:path';
 import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import {BASE_PATH} from './build-output.cjs';
-import {assetsBeforeInteractive, pageWeight} from './page-weight.mjs';
+import {startNginx} from './nginx-server.mjs';
+import {QUIET_MS, VIEWPORTS, weighPage} from './page-weight.mjs';
 import {searchIndexSizes} from './search-index-size.mjs';
-import {startServer} from './serve-compressed.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -33,6 +36,10 @@ const BUNDLERS = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = {lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift', fcp: 'first-contentful-paint'};
+/** Lighthouse's two form factors: its default (mobile: Moto G Power screen, slow 4G, 4x CPU slowdown) and its desktop configuration. */
+const FORM_FACTORS = {mobile: undefined, desktop: desktopConfig};
+/** The Lighthouse performance score the site aims at, on every page audited, in both form factors. */
+const PERFORMANCE_TARGET = 95;
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
@@ -42,6 +49,8 @@ function option(name, fallback) {
   return value;
 }
 const BUILD_RUNS = process.argv.includes('--no-builds') ? 0 : option('builds', 3);
+const BUILD_DIR = process.argv.includes('--build') ? process.argv[process.argv.indexOf('--build') + 1] : 'build';
+if (!BUILD_DIR || (BUILD_DIR !== 'build' && BUILD_RUNS > 0)) throw new Error('--build <dir> needs a folder, and --no-builds (the cold builds write build/)');
 const LIGHTHOUSE_RUNS = option('lighthouse-runs', 3);
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -125,17 +134,18 @@ async function measureBuilds() {
   return builds;
 }
 
-async function measurePageWeights(pages) {
+/** Page weight of every page of bench/budgets.json at both viewports (see scripts/page-weight.mjs). */
+async function measurePageWeights(pages, origin) {
   const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new')});
   const weights = {};
   const cache = new Map();
   try {
     for (const {kind, path} of pages) {
-      const context = await browser.newContext();
-      const assets = await assetsBeforeInteractive(await context.newPage(), `http://127.0.0.1:${PORT}${path}`);
-      await context.close();
-      weights[kind] = {path, status: assets.status, ...pageWeight('build', path, assets, cache)};
-      log(`page weight of ${kind} (${path}) measured`);
+      weights[kind] = {path};
+      for (const viewport of Object.keys(VIEWPORTS)) {
+        weights[kind][viewport] = await weighPage(browser, `${origin}${path}`, viewport, {cache});
+        log(`page weight of ${kind} (${path}) at ${viewport} width: ${kb(weights[kind][viewport].js.gzip)} kB of gzipped JS`);
+      }
     }
   } finally {
     await browser.close();
@@ -143,37 +153,50 @@ async function measurePageWeights(pages) {
   return weights;
 }
 
-async function runLighthouse(pages, runsDir) {
+/** One Lighthouse run of `url` in Chrome on `port`, with `config` (undefined: the default, mobile). */
+async function lighthouseRun(url, port, config, reportFile, attempt = 1) {
+  const result = await lighthouse(url, {port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES}, config);
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  const {lhr} = result;
+  if (lhr.runtimeError) {
+    // A trace lost on a busy machine (NO_NAVSTART and the like) is Lighthouse's, not the page's: run again.
+    if (attempt < 3) {
+      log(`  Lighthouse failed (${lhr.runtimeError.code}), running again`);
+      return lighthouseRun(url, port, config, reportFile, attempt + 1);
+    }
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  writeFileSync(reportFile, JSON.stringify(lhr));
+  return {
+    ...Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category].score ?? 0) * 100)])),
+    ...Object.fromEntries(Object.entries(METRICS).map(([name, audit]) => [name, lhr.audits[audit].numericValue])),
+    failedAudits: CATEGORIES.filter((category) => category !== 'performance').flatMap((category) =>
+      lhr.categories[category].auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => `${category}:${ref.id}`),
+    ),
+  };
+}
+
+/** Lighthouse on each page marked `lighthouse` in bench/budgets.json, mobile and desktop, LIGHTHOUSE_RUNS runs each. */
+async function runLighthouse(pages, origin, runsDir) {
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS});
   const results = {};
   try {
-    // Lighthouse refuses a document answered with 404: the not-found page is audited at its own file.
-    for (const {kind, path: pagePath, lighthousePath} of pages) {
-      const path = lighthousePath ?? pagePath;
-      const runs = [];
-      for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
-        log(`Lighthouse ${run}/${LIGHTHOUSE_RUNS} on ${kind} (${path})...`);
-        const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES});
-        if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
-        const {lhr} = result;
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        writeFileSync(join(runsDir, `lighthouse-${kind}-${run}.json`), JSON.stringify(lhr));
-        runs.push({
-          ...Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category].score ?? 0) * 100)])),
-          ...Object.fromEntries(Object.entries(METRICS).map(([name, audit]) => [name, lhr.audits[audit].numericValue])),
-          failedAudits: CATEGORIES.filter((category) => category !== 'performance').flatMap((category) =>
-            lhr.categories[category].auditRefs
-              .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
-              .map((ref) => `${category}:${ref.id}`),
-          ),
-        });
+    for (const {kind, path} of pages.filter((page) => page.lighthouse)) {
+      results[kind] = {path};
+      for (const [formFactor, config] of Object.entries(FORM_FACTORS)) {
+        const runs = [];
+        for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+          log(`Lighthouse ${formFactor} ${run}/${LIGHTHOUSE_RUNS} on ${kind} (${path})...`);
+          runs.push(await lighthouseRun(`${origin}${path}`, chrome.port, config, join(runsDir, `lighthouse-${kind}-${formFactor}-${run}.json`)));
+        }
+        results[kind][formFactor] = {
+          runs,
+          median: Object.fromEntries([...CATEGORIES, ...Object.keys(METRICS)].map((key) => [key, median(runs.map((run) => run[key]))])),
+          failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+        };
       }
-      results[kind] = {
-        path,
-        runs,
-        median: Object.fromEntries([...CATEGORIES, ...Object.keys(METRICS)].map((key) => [key, median(runs.map((run) => run[key]))])),
-        failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
-      };
     }
   } finally {
     await chrome.kill();
@@ -191,7 +214,7 @@ async function runLoadTest() {
   const json = join(RUNS_DIR, 'load-test.json');
   log('load test: nginx with deploy/nginx.conf, 10 s of wrk over every page and asset');
   const code = await new Promise((resolve) => {
-    spawn('node', ['scripts/load-test.mjs', '--duration', '10', '--json', json], {stdio: 'inherit'}).on('close', resolve);
+    spawn('node', ['scripts/load-test.mjs', '--duration', '10', '--json', json, '--build', BUILD_DIR], {stdio: 'inherit'}).on('close', resolve);
   });
   if (code !== 0) throw new Error(`the load test failed (exit ${code}); see its output above`);
   const {requests, urls, durationSeconds, requestsPerSecond, latencyMs, errors, non2xx3xx} = JSON.parse(readFileSync(json, 'utf8'));
@@ -212,49 +235,55 @@ function printTables(results, budgets) {
     );
     console.log(`Faster / default bundler wall time: ${fasterToDefaultRatio.toFixed(2)} (target <= 0.50)`);
   }
-  console.log('\nPage weight (kB = 1000 bytes; JS and CSS loaded before the page is interactive, see bench/budgets.json)');
+  console.log(`\nPage weight (kB = 1000 bytes): scripts and stylesheets downloaded until the network is idle for ${QUIET_MS / 1000} s, see bench/budgets.json`);
   console.table(
     Object.fromEntries(
-      Object.entries(results.pages).map(([kind, page]) => {
+      Object.entries(results.pages).flatMap(([kind, page]) => {
         const budget = budgets.pages.find((entry) => entry.kind === kind).budget;
-        return [
-          `${kind} ${page.path}`,
-          {
-            'HTML raw': kb(page.html.raw),
-            'HTML gz': kb(page.html.gzip),
-            'JS files': page.js.files,
-            'JS raw': kb(page.js.raw),
-            'JS gz': kb(page.js.gzip),
-            'JS br': kb(page.js.brotli),
-            'JS gz budget': kb(budget.jsGzip),
-            'JS gz target': budgets.targets.jsGzip[kind] ? kb(budgets.targets.jsGzip[kind]) : '',
-            'CSS raw': kb(page.css.raw),
-            'CSS gz': kb(page.css.gzip),
-            'CSS br': kb(page.css.brotli),
-          },
-        ];
+        return Object.keys(VIEWPORTS).map((viewport) => {
+          const weight = page[viewport];
+          return [
+            `${kind} ${page.path} ${viewport}`,
+            {
+              'HTML raw': kb(weight.html.raw),
+              'JS files': weight.js.files,
+              'JS raw': kb(weight.js.raw),
+              'JS gz': kb(weight.js.gzip),
+              'JS br': kb(weight.js.brotli),
+              'JS gz budget': kb(budget.jsGzip),
+              'CSS gz': kb(weight.css.gzip),
+              'largest JS (gz kB)': weight.js.list.slice(0, 2).map((file) => `${file.path.split('/').pop()} ${kb(file.gzip)}`).join(', '),
+            },
+          ];
+        });
       }),
     ),
   );
-  console.log(`\nLighthouse ${results.lighthouseVersion}, mobile, served compressed, median of ${LIGHTHOUSE_RUNS}`);
-  console.table(
-    Object.fromEntries(
-      Object.entries(results.lighthouse).map(([kind, {path, median: values}]) => [
-        `${kind} ${path}`,
-        {
-          performance: values.performance,
-          accessibility: values.accessibility,
-          'best practices': values['best-practices'],
-          SEO: values.seo,
-          'LCP (ms)': Math.round(values.lcp),
-          'TBT (ms)': Math.round(values.tbt),
-          CLS: Number(values.cls.toFixed(3)),
-        },
-      ]),
-    ),
-  );
-  for (const [kind, {failedAudits}] of Object.entries(results.lighthouse)) {
-    if (failedAudits.length) console.log(`${kind}: audits not passed: ${failedAudits.join(', ')}`);
+  for (const formFactor of Object.keys(FORM_FACTORS)) {
+    console.log(`\nLighthouse ${results.lighthouseVersion}, ${formFactor}, nginx with deploy/nginx.conf, median of ${LIGHTHOUSE_RUNS}`);
+    console.table(
+      Object.fromEntries(
+        Object.entries(results.lighthouse).map(([kind, {path, [formFactor]: {median: values}}]) => [
+          `${kind} ${path}`,
+          {
+            performance: values.performance,
+            accessibility: values.accessibility,
+            'best practices': values['best-practices'],
+            SEO: values.seo,
+            'FCP (ms)': Math.round(values.fcp),
+            'LCP (ms)': Math.round(values.lcp),
+            'TBT (ms)': Math.round(values.tbt),
+            CLS: Number(values.cls.toFixed(3)),
+          },
+        ]),
+      ),
+    );
+  }
+  for (const [kind, page] of Object.entries(results.lighthouse)) {
+    for (const formFactor of Object.keys(FORM_FACTORS)) {
+      const {failedAudits} = page[formFactor];
+      if (failedAudits.length) console.log(`${kind} (${formFactor}): audits not passed: ${failedAudits.join(', ')}`);
+    }
   }
   console.log('\nSearch index (build/search-index.json) by page kind: the index each kind would need on its own');
   console.table(
@@ -272,17 +301,25 @@ function printTables(results, budgets) {
   }
 }
 
-/** Each target of the performance goals, measured. */
+/** Each budget and target, measured. */
 function checkTargets(results, budgets) {
   const targets = [];
   for (const [kind, page] of Object.entries(results.pages)) {
-    const jsTarget = budgets.targets.jsGzip[kind];
-    if (jsTarget) targets.push({what: `gzipped JS before interactive, ${kind}`, measured: `${kb(page.js.gzip)} kB`, target: `<= ${kb(jsTarget)} kB`, met: page.js.gzip <= jsTarget});
+    const {budget} = budgets.pages.find((entry) => entry.kind === kind);
+    for (const viewport of Object.keys(VIEWPORTS)) {
+      const {html, js, css} = page[viewport];
+      targets.push({what: `gzipped JS, ${kind} at ${viewport} width`, measured: `${kb(js.gzip)} kB`, target: `<= ${kb(budget.jsGzip)} kB`, met: js.gzip <= budget.jsGzip});
+      targets.push({what: `gzipped CSS, ${kind} at ${viewport} width`, measured: `${kb(css.gzip)} kB`, target: `<= ${kb(budget.cssGzip)} kB`, met: css.gzip <= budget.cssGzip});
+      if (viewport === 'desktop') targets.push({what: `HTML, ${kind}`, measured: `${kb(html.raw)} kB`, target: `<= ${kb(budget.html)} kB`, met: html.raw <= budget.html});
+    }
   }
-  for (const [kind, {median: values}] of Object.entries(results.lighthouse)) {
-    targets.push({what: `Lighthouse performance, ${kind}`, measured: values.performance, target: '>= 95', met: values.performance >= 95});
-    for (const category of ['accessibility', 'best-practices', 'seo']) {
-      targets.push({what: `Lighthouse ${category}, ${kind}`, measured: values[category], target: '100', met: values[category] === 100});
+  for (const [kind, page] of Object.entries(results.lighthouse)) {
+    for (const formFactor of Object.keys(FORM_FACTORS)) {
+      const values = page[formFactor].median;
+      targets.push({what: `Lighthouse ${formFactor} performance, ${kind}`, measured: values.performance, target: `>= ${PERFORMANCE_TARGET}`, met: values.performance >= PERFORMANCE_TARGET});
+      for (const category of ['accessibility', 'best-practices', 'seo']) {
+        targets.push({what: `Lighthouse ${formFactor} ${category}, ${kind}`, measured: values[category], target: '100', met: values[category] === 100});
+      }
     }
   }
   if (results.builds) {
@@ -314,20 +351,21 @@ const results = {
   },
   lighthouseVersion: JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version,
   definition: budgets.definition,
+  build: BUILD_DIR,
 };
 if (BUILD_RUNS > 0) {
   results.builds = await measureBuilds();
-} else if (!existsSync('build/404.html')) {
-  throw new Error('build/ is missing: run `npm run build` first, or run the benchmark without --no-builds');
+} else if (!existsSync(join(BUILD_DIR, '404.html'))) {
+  throw new Error(`${BUILD_DIR}/ is missing: run \`npm run build\` first, or run the benchmark without --no-builds`);
 }
-const server = await startServer({root: 'build', port: PORT});
+const server = await startNginx({port: PORT, buildDir: BUILD_DIR, accessLog: false});
 try {
-  results.pages = await measurePageWeights(budgets.pages);
-  results.lighthouse = await runLighthouse(budgets.pages, RUNS_DIR);
+  results.pages = await measurePageWeights(budgets.pages, server.url);
+  results.lighthouse = await runLighthouse(budgets.pages, server.url, RUNS_DIR);
 } finally {
-  server.close();
+  await server.stop();
 }
-results.searchIndex = searchIndexSizes('build', BASE_PATH);
+results.searchIndex = searchIndexSizes(BUILD_DIR, BASE_PATH);
 results.loadTest = await runLoadTest();
 results.machine.loadAverageAtEnd = loadavg().map((value) => Number(value.toFixed(2)));
 results.targets = checkTargets(results, budgets);

@@ -1,115 +1,213 @@
-// Page weight of the production build: HTML bytes, and the JS and CSS a page loads before it is
-// interactive, raw, gzip and brotli. Used by the benchmark (scripts/bench.mjs) and by the budget test
-// (tests/e2e/page-weight.spec.ts). Byte counts are read from the files in `build/`.
+// Page weight: what a reader's browser downloads for one page of the production build, at a desktop and
+// at a phone viewport. Used by the benchmark (scripts/bench.mjs) and by the budget test
+// (tests/e2e/page-weight.spec.ts).
 //
-// "Loaded before interactive" is what the browser must download and run before React hydrates the
-// server-rendered page (the moment Docusaurus sets `data-has-hydrated` on <html>):
-//   1. the assets the HTML references: `<script src>`, `<link rel="preload"|"modulepreload" as="script">`
-//      and `<link rel="stylesheet">` (with Docusaurus 3.7 these are the runtime, the main bundle and the
-//      global stylesheet: the route chunks are not written into the HTML);
-//   2. the route chunks: before hydrating, Docusaurus loads the components and content of every route
-//      matching the URL (its `preload()` of the matched routes: layout, sidebar, version data, page
-//      component, page content) and the shared chunks they depend on, by inserting `<script>` tags.
-// Both are observed in Chromium as the scripts (loaded by `<script>` elements or preloaded as scripts) and
-// stylesheets (`<link rel="stylesheet">`) whose loading starts before `data-has-hydrated` is set, each file
-// counted once. The set depends only on the build, so the figures are deterministic. It excludes what
-// loads after hydration: chunks loaded on demand (the API request panel, Mermaid, the search index) and
-// the chunks Docusaurus prefetches for links in the viewport or under the pointer (`<link rel="prefetch">`).
-// Compressed sizes are of each file on its own, as a server sends it: gzip level 9 and brotli quality 11.
-import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
-import {join} from 'node:path';
+// Definition (also in bench/budgets.json): every response of resource type `script`, and separately of
+// type `stylesheet`, that the page downloads while nobody touches it, from the navigation until the
+// network has been idle for 2 s (no request in flight, none started), each URL counted once, measured as
+// the gzip -9 (and brotli -q 11) size of its body compressed on its own. That includes the chunks a page
+// loads by itself after hydration (a diagram or the API request panel that starts in or near the viewport)
+// and excludes what only a reader's action loads (a click, a hover, a search).
+//
+// Prefetches of other pages are left out. Docusaurus prefetches the route chunks of every link that comes
+// into view by appending `<link rel="prefetch" href=…>` to <head> (@docusaurus/core
+// lib/client/prefetch.js). Chromium gives such a request the resource type `other` (CDP `Prefetch` in
+// some versions), never `script`, so counting by resource type leaves them out; when the page runs a
+// prefetched file itself, webpack's `<script>` for it is a second request, of type `script`, and counts.
+// So that nothing is left out silently, every `.js` or `.css` response of another type must be the URL of
+// a `link[rel="prefetch"]` element of the document: any other is an error naming the file.
+//
+// "Idle" waits on conditions, never on a fixed sleep: Docusaurus has marked the page hydrated (what a
+// page loads by itself starts after that, src/hooks/useNearViewport.ts), then no request has been in
+// flight or started for 2 s (a request counter, see waitForQuietNetwork), then the page's main thread
+// has been idle (requestIdleCallback) and still no request started; otherwise the 2 s start over. On a
+// busy machine the network can be quiet for 2 s while the page is still running its scripts, so without
+// the first and last conditions a chunk the page loads itself would sometimes not be counted. The 2 s are
+// part of the definition: a page that starts a download later is not counted.
+import {createHash} from 'node:crypto';
 import {brotliCompressSync, constants as zlib, gzipSync} from 'node:zlib';
-import {BASE_PATH} from './build-output.cjs';
 
+/** The two viewports a page is weighed at: Playwright context options. */
+export const VIEWPORTS = {
+  desktop: {viewport: {width: 1280, height: 900}, deviceScaleFactor: 1, isMobile: false, hasTouch: false},
+  phone: {
+    viewport: {width: 390, height: 844},
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    // Chrome on Android, as Playwright's phone descriptors give it.
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+  },
+};
 
-/** Sizes of one file or a sum of files: raw, gzip -9, brotli -q 11. */
-export function sizesOf(buffer) {
-  return {
-    raw: buffer.length,
-    gzip: gzipSync(buffer, {level: 9}).length,
-    brotli: brotliCompressSync(buffer, {params: {[zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: buffer.length}}).length,
-  };
+/** How long the network must stay idle before the page is taken to have downloaded all it downloads unasked. */
+export const QUIET_MS = 2000;
+
+/** Sizes of one body: raw, gzip -9 and, with `brotli`, brotli -q 11. */
+export function sizesOf(buffer, {brotli = true} = {}) {
+  const sizes = {raw: buffer.length, gzip: gzipSync(buffer, {level: 9}).length};
+  if (brotli) {
+    sizes.brotli = brotliCompressSync(buffer, {
+      params: {[zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: buffer.length},
+    }).length;
+  }
+  return sizes;
 }
 
-function sum(sizes) {
-  return sizes.reduce((total, size) => ({raw: total.raw + size.raw, gzip: total.gzip + size.gzip, brotli: total.brotli + size.brotli}), {
-    raw: 0,
-    gzip: 0,
-    brotli: 0,
+function total(files) {
+  const sum = {files: files.length, raw: 0, gzip: 0};
+  if (files.every((file) => file.brotli !== undefined)) sum.brotli = 0;
+  for (const file of files) {
+    sum.raw += file.raw;
+    sum.gzip += file.gzip;
+    if (sum.brotli !== undefined) sum.brotli += file.brotli;
+  }
+  return sum;
+}
+
+/**
+ * Counts the page's requests in flight and calls `onChange` after each request starts or ends. Requests
+ * served from the memory cache start and end like the others.
+ */
+function trackRequests(page) {
+  const state = {inFlight: new Set(), started: 0, listeners: new Set()};
+  const notify = () => state.listeners.forEach((listener) => listener());
+  const started = (request) => {
+    state.started += 1;
+    state.inFlight.add(request);
+    notify();
+  };
+  const ended = (request) => {
+    state.inFlight.delete(request);
+    notify();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  state.stop = () => {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  };
+  return state;
+}
+
+/**
+ * Resolves once no request has been in flight, and none has started or ended, for `quietMs`: the timer
+ * starts over on every request event. Rejects after `timeoutMs`, naming the requests still in flight.
+ */
+function waitForQuietNetwork(tracker, {quietMs = QUIET_MS, timeoutMs = 90_000} = {}) {
+  return new Promise((resolve, reject) => {
+    let quiet;
+    const done = (error) => {
+      clearTimeout(quiet);
+      clearTimeout(deadline);
+      tracker.listeners.delete(check);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      clearTimeout(quiet);
+      if (tracker.inFlight.size === 0) quiet = setTimeout(() => done(), quietMs);
+    };
+    const deadline = setTimeout(() => {
+      const pending = [...tracker.inFlight].map((request) => request.url()).join(', ');
+      done(new Error(`the network did not stay idle for ${quietMs} ms within ${timeoutMs} ms; in flight: ${pending || 'none'}`));
+    }, timeoutMs);
+    tracker.listeners.add(check);
+    check();
   });
 }
 
-/** Records, in the page, the moment Docusaurus marks it hydrated (run before any script of the page). */
-function recordHydrationTime() {
-  // The <html> element does not exist yet: observe the whole document.
-  new MutationObserver((_records, observer) => {
-    if (document.documentElement?.dataset.hasHydrated === 'true') {
-      Reflect.set(window, '__hydratedAt', performance.now());
-      observer.disconnect();
+/**
+ * Opens `url` in `page` (a fresh browser context, so nothing is cached), waits until the network has been
+ * quiet for QUIET_MS and returns the page's downloads: the document (status and body) and each script and
+ * stylesheet URL once, with its body. `prefetched` lists the `.js`/`.css` URLs fetched by
+ * `<link rel="prefetch">` (not counted).
+ */
+export async function pageDownloads(page, url) {
+  const tracker = trackRequests(page);
+  const bodies = [];
+  const other = new Set();
+  const onResponse = (response) => {
+    const type = response.request().resourceType();
+    const {pathname} = new URL(response.url());
+    if (type === 'script' || type === 'stylesheet') {
+      // Read at once: a body is no longer available once the page has gone.
+      const download = {type, url: response.url(), path: pathname, status: response.status()};
+      bodies.push(response.body().then((body) => ({...download, body}), (error) => ({...download, error})));
+    } else if (/\.(js|css)$/.test(pathname)) {
+      other.add(response.url());
     }
-  }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-has-hydrated']});
-}
-
-/**
- * Opens `url` in a Playwright page and returns the same-site script and stylesheet URLs the page starts
- * loading before React has hydrated it (from the Resource Timing entries), prefetches excluded.
- * Scripts are those loaded by `<script>` elements plus those the page preloads as scripts; stylesheets
- * are those loaded by `<link rel="stylesheet">`.
- */
-export async function assetsBeforeInteractive(page, url) {
-  await page.addInitScript(recordHydrationTime);
-  const response = await page.goto(url, {timeout: 120_000});
-  await page.waitForFunction(() => typeof Reflect.get(window, '__hydratedAt') === 'number', undefined, {timeout: 60_000});
-  const entries = await page.evaluate(() => {
-    const hydratedAt = Number(Reflect.get(window, '__hydratedAt'));
-    const preloaded = new Set(
-      [...document.querySelectorAll('link[rel="preload"][as="script"], link[rel="modulepreload"]')].map((link) => link.href),
+  };
+  page.on('response', onResponse);
+  try {
+    const response = await page.goto(url, {timeout: 120_000});
+    if (!response) throw new Error(`${url}: no response`);
+    const documentBody = await response.body();
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', undefined, {timeout: 90_000});
+    for (;;) {
+      await waitForQuietNetwork(tracker);
+      const started = tracker.started;
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), {timeout: 10_000})));
+      if (tracker.started === started && tracker.inFlight.size === 0) break;
+    }
+    const prefetchLinks = new Set(
+      await page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => link.href)),
     );
-    return performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.startTime < hydratedAt)
-      .map((entry) => {
-        const {name, initiatorType} = entry;
-        return {name, initiatorType, preloaded: preloaded.has(name)};
-      });
-  });
-  const js = new Set();
-  const css = new Set();
-  for (const {name, initiatorType, preloaded} of entries) {
-    const {pathname} = new URL(name);
-    if (!pathname.startsWith(BASE_PATH)) continue;
-    if (pathname.endsWith('.js') && (initiatorType === 'script' || preloaded)) js.add(pathname);
-    if (pathname.endsWith('.css') && initiatorType === 'link') css.add(pathname);
+    const unexplained = [...other].filter((href) => !prefetchLinks.has(href));
+    if (unexplained.length > 0) {
+      throw new Error(`${url}: scripts or stylesheets fetched neither as script/stylesheet nor by <link rel=prefetch> (see scripts/page-weight.mjs): ${unexplained.join(', ')}`);
+    }
+    const seen = new Map();
+    for (const download of await Promise.all(bodies)) {
+      if (download.error) throw new Error(`${url}: no body for ${download.url}: ${download.error.message}`);
+      if (download.status >= 400) throw new Error(`${url}: ${download.url} answered ${download.status}`);
+      if (!seen.has(download.url)) seen.set(download.url, download);
+    }
+    const files = [...seen.values()];
+    return {
+      status: response.status(),
+      html: documentBody,
+      js: files.filter((file) => file.type === 'script'),
+      css: files.filter((file) => file.type === 'stylesheet'),
+      prefetched: [...other],
+    };
+  } finally {
+    page.off('response', onResponse);
+    tracker.stop();
   }
-  return {status: response?.status() ?? 0, js: [...js], css: [...css]};
-}
-
-/** The file in `buildDir` an URL under /docs/ is served from; `404.html` for an unknown page when `notFound`. */
-export function fileOf(buildDir, url, {notFound = false} = {}) {
-  const pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname);
-  if (!pathname.startsWith(BASE_PATH)) throw new Error(`${url} is not under ${BASE_PATH}`);
-  const relative = pathname.slice(BASE_PATH.length);
-  for (const candidate of [join(buildDir, relative), join(buildDir, relative, 'index.html'), join(buildDir, `${relative}.html`)]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  if (notFound) return join(buildDir, '404.html');
-  throw new Error(`${url} has no file in ${buildDir}/`);
 }
 
 /**
- * Page weight of the page at `path`: its HTML file in `buildDir` (`404.html` for an unknown path) and the build files of the asset URLs it loads
- * before it is interactive (from assetsBeforeInteractive). `cache` keeps the sizes of files seen before.
+ * The page weight of `downloads` (from pageDownloads): HTML, JS and CSS sizes, each list of files largest
+ * (gzipped) first. `cache` keeps the sizes of bodies seen before (keyed by content), since most files are
+ * shared by every page.
  */
-export function pageWeight(buildDir, path, {js, css}, cache = new Map()) {
-  const measure = (url) => {
-    const file = fileOf(buildDir, url);
-    if (!cache.has(file)) cache.set(file, sizesOf(readFileSync(file)));
-    return cache.get(file);
+export function pageWeight(downloads, {brotli = true, cache = new Map()} = {}) {
+  const measure = ({path, body}) => {
+    const key = `${createHash('sha256').update(body).digest('hex')}:${brotli}`;
+    if (!cache.has(key)) cache.set(key, sizesOf(body, {brotli}));
+    return {path, ...cache.get(key)};
   };
+  const list = (files) => files.map(measure).sort((a, b) => b.gzip - a.gzip);
+  const js = list(downloads.js);
+  const css = list(downloads.css);
   return {
-    html: sizesOf(readFileSync(fileOf(buildDir, path, {notFound: true}))),
-    js: {files: js.length, ...sum(js.map(measure))},
-    css: {files: css.length, ...sum(css.map(measure))},
+    status: downloads.status,
+    html: sizesOf(downloads.html, {brotli}),
+    js: {...total(js), list: js},
+    css: {...total(css), list: css},
   };
 }
 
+/** Opens a fresh context at `viewport` (a key of VIEWPORTS) in `browser`, weighs `url` and closes it. */
+export async function weighPage(browser, url, viewport, options = {}) {
+  const context = await browser.newContext(VIEWPORTS[viewport]);
+  try {
+    return pageWeight(await pageDownloads(await context.newPage(), url), options);
+  } finally {
+    await context.close();
+  }
+}

@@ -1,5 +1,5 @@
 import {createRequire} from 'node:module';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 
 const require = createRequire(import.meta.url);
 
@@ -10,9 +10,17 @@ const require = createRequire(import.meta.url);
  * bundled grammars with those of config/code-languages.ts, read from the `prismjs` package, and leaves the
  * package's themes out. The loader fails the build if prism-react-renderer's layout changes so that either
  * is no longer found.
+ *
+ * It also empties theme-classic's `prism-include-languages` client module, which every page runs: it only
+ * imports prism-react-renderer to add `themeConfig.prism.additionalLanguages` (none here: the grammars are
+ * bundled by the loader above), and by doing so put Prism and its grammars into the main bundle. Prism then
+ * goes only with the code that highlights in the browser (the theme's CodeBlock, which the API reference
+ * uses; fences are highlighted at build time, src/plugins/static-code-blocks.ts). Its loader fails the
+ * build if the client module changes or additionalLanguages is set.
  */
 export function prismLanguagesPlugin({languages}: {languages: readonly string[]}) {
-  return function prismLanguages(): Plugin {
+  return function prismLanguages(context: LoadContext): Plugin {
+    const {additionalLanguages = []} = (context.siteConfig.themeConfig.prism ?? {}) as {additionalLanguages?: string[]};
     return {
       name: 'vigil-prism-languages',
       configureWebpack() {
@@ -22,6 +30,10 @@ export function prismLanguagesPlugin({languages}: {languages: readonly string[]}
               {
                 test: /prism-react-renderer[\\/]dist[\\/]index\.m?js$/,
                 use: [{loader: require.resolve('./prism-languages-loader.cjs'), options: {languages}}],
+              },
+              {
+                test: /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
+                use: [{loader: require.resolve('./prism-include-languages-loader.cjs'), options: {additionalLanguages}}],
               },
             ],
           },

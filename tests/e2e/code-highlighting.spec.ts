@@ -1,3 +1,4 @@
+import {codeThemes} from '../../config/prism-themes';
 import {docRoute, fenceLanguages, markdownFiles} from '../support/content';
 import {expect, openPage, test} from '../support/site';
 
@@ -19,6 +20,24 @@ for (const language of ['bash', 'json', 'sql', 'python']) {
     await expect(block.locator('.token:not(.plain)').first()).toBeVisible();
   });
 }
+
+test('code blocks take the colors of the color mode, before and after a switch, in a page loaded in either mode', async ({page}) => {
+  // Fences are highlighted at build time, their colors set by classes for each mode (src/plugins/static-code-blocks.ts).
+  const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+  const colors = (mode: 'light' | 'dark') => ({background: rgb(String(codeThemes[mode].plain.backgroundColor)), text: rgb(String(codeThemes[mode].plain.color))});
+  const block = page.locator('pre.prism-code.language-bash').first();
+  const seen = () => block.evaluate((pre) => ({background: getComputedStyle(pre).backgroundColor, text: getComputedStyle(pre.querySelector('.token.plain') ?? pre).color}));
+  const keyword = block.locator('.token:not(.plain)').first();
+  await openPage(page, docWithFence('bash'));
+  expect(await seen()).toEqual(colors('light'));
+  const lightKeyword = await keyword.evaluate((token) => getComputedStyle(token).color);
+  await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await seen()).toEqual(colors('dark'));
+  expect(await keyword.evaluate((token) => getComputedStyle(token).color)).not.toBe(lightKeyword);
+  await openPage(page, docWithFence('bash'));
+  expect(await seen()).toEqual(colors('dark'));
+});
 
 test('every request sample language of an API operation is highlighted', async ({page}) => {
   await openPage(page, '/docs/api/create-datastore');

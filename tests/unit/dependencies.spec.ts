@@ -8,6 +8,7 @@ const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as Lock;
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  overrides: Record<string, string>;
 };
 
 function installed(name: string): string[] {
@@ -82,8 +83,10 @@ test('every package the build imports is a production dependency', () => {
 
 test('packages whose files a bundle-time patch rewrites are pinned to the version it was written for', () => {
   // src/patches/README.md names each package a patch changes; a caret range would let an install move it.
-  const patched = ['prism-react-renderer', 'prismjs', 'docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs', 'crypto-js'];
+  const patched = ['prism-react-renderer', 'prismjs', 'docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs', 'crypto-js', '@docusaurus/theme-classic'];
   for (const name of patched) expect(manifest.dependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
+  // Patched packages the site does not depend on directly are pinned by an override.
+  for (const name of ['@docusaurus/utils-common']) expect(manifest.overrides[name], name).toMatch(/^\d+\.\d+\.\d+$/);
 });
 
 test('every direct dependency supports the Node.js version of the machines', () => {
