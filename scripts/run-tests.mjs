@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // The test command (`npm test`), each check once:
-//   1. spelling and Markdown style, and `npm audit` of the production dependencies;
-//   2. the unit tests, which need neither a build nor a server (a failure shows within seconds);
-//   3. the production build (its log is kept for the build-warning test), then the type check, which
-//      covers the API sidebar the build generates;
+//   1. the production build starts at once, in the background (its output goes to .artifacts/build.log,
+//      kept for the build-warning test, and is printed when it ends): it needs none of the steps below,
+//      and they leave much of the machine idle (apt, npm audit, processes the unit tests spawn);
+//   2. meanwhile spelling and Markdown style, `npm audit` of the production dependencies, and the unit
+//      tests, which need neither a build nor a server (a failure shows within seconds);
+//   3. once the build has ended, the type check, which covers the API sidebar the build generates;
 //   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf;
 //   5. a short load test of nginx.
 // Installs Debian's Chromium, nginx and wrk when missing. Prints `N passed, N failed` last (every check
 // and every Playwright test counts) and exits non-zero when anything failed.
 import {spawn, spawnSync} from 'node:child_process';
-import {createWriteStream, existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
+import {closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync} from 'node:fs';
 import {ensureDebianPackage} from './debian-package.mjs';
 import {stopNginxDaemon} from './nginx-server.mjs';
 
@@ -59,19 +61,26 @@ function auditProductionDependencies() {
   return severe.length ? 'failed' : 'passed';
 }
 
-/** Runs the production build, teeing its output to .artifacts/build.log. */
-function build() {
+/**
+ * Starts the production build with its output going straight to .artifacts/build.log (a file descriptor,
+ * so the synchronous steps that run meanwhile cannot stall it); resolves to its exit status and duration.
+ */
+function startBuild() {
+  const started = Date.now();
+  const log = openSync(`${ARTIFACTS}/build.log`, 'w');
+  const child = spawn('npm', ['run', 'build'], {stdio: ['ignore', log, log], env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'}});
+  closeSync(log);
   return new Promise((resolve) => {
-    const log = createWriteStream(`${ARTIFACTS}/build.log`);
-    const child = spawn('npm', ['run', 'build'], {env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'}});
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.on('data', (chunk) => {
-        process.stdout.write(chunk);
-        log.write(chunk);
-      });
-    }
-    child.on('close', (code) => log.end(() => resolve(code ?? 1)));
+    child.on('close', (code) => resolve({code: code ?? 1, seconds: (Date.now() - started) / 1000}));
   });
+}
+
+/** Runs `step` and prints how long it took. */
+function timed(name, step) {
+  const started = Date.now();
+  const result = step();
+  console.log(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
 }
 
 /**
@@ -88,7 +97,9 @@ function playwright(name, projects) {
   return {passed: stats.expected + stats.flaky, failed: failed === 0 && status !== 0 ? 1 : failed, skipped: stats.skipped};
 }
 
+const suiteStarted = Date.now();
 mkdirSync(ARTIFACTS, {recursive: true});
+const building = startBuild();
 ensureDebianPackage(CHROMIUM, 'chromium');
 if (ensureDebianPackage(NGINX, 'nginx')) {
   // Debian starts the system's nginx on port 80 after installing it; the tests run their own on loopback.
@@ -100,13 +111,16 @@ check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config',
 check('Markdown style', 'npx', ['markdownlint-cli2']);
 checks['npm audit'] = auditProductionDependencies();
 
-const results = [playwright('unit', ['unit'])];
+const results = [timed('unit tests', () => playwright('unit', ['unit']))];
 
-const buildOk = (await build()) === 0;
+const built = await building;
+console.log(`\n> build (npm run build, started first, output in ${ARTIFACTS}/build.log):\n${readFileSync(`${ARTIFACTS}/build.log`, 'utf8')}`);
+const buildOk = built.code === 0;
 checks.build = buildOk ? 'passed' : 'failed';
+console.log(`build: ${checks.build} in ${built.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`);
 check('type check', 'npx', ['tsc', '--noEmit']);
 if (buildOk) {
-  results.push(playwright('site', ['build', 'e2e']));
+  results.push(timed('build and browser tests', () => playwright('site', ['build', 'e2e'])));
   // The teardown project stops nginx; should Playwright die first, the daemon it left is stopped here.
   stopNginxDaemon(NGINX_DIR);
   // Every sitemap page and the assets they load, under load for a few seconds: no error, no 4xx/5xx.
@@ -122,5 +136,6 @@ const failed = sum('failed') + count('failed');
 const skipped = sum('skipped') + count('skipped');
 const failedChecks = Object.entries(checks).filter(([, value]) => value === 'failed').map(([name]) => name);
 if (failedChecks.length) console.error(`\nfailed checks: ${failedChecks.join(', ')}`);
+console.log(`\nthe test command took ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {pageDownloads, pageWeight, VIEWPORTS} from '../../scripts/page-weight.mjs';
-import {expect, takeExpectedConsole, test} from '../support/site';
+import type {Page} from '@playwright/test';
+import {expect, test} from '../support/site';
 
 type Budget = {html: number; jsGzip: number; cssGzip: number};
 type BudgetFile = {definition: string; pages: {kind: string; path: string; budget: Budget}[]};
@@ -16,33 +17,51 @@ function largest(files: FileSize[], count = 5): string {
     .join(', ');
 }
 
-// Each page loads in a fresh context, so nothing is cached; what counts is defined in scripts/page-weight.mjs.
-for (const viewport of ['desktop', 'phone'] as const) {
-  test.describe(`page weight budgets (bench/budgets.json) at ${viewport} width`, () => {
-    test.use(VIEWPORTS[viewport]);
-    // The network must then stay idle for 2 s; the API request panel (5 MB) is among the downloads at desktop width.
-    test.describe.configure({timeout: 120_000});
+/** The console errors and page errors of `page`, as they happen. */
+function consoleErrorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
 
-    for (const {kind, path, budget} of budgets.pages) {
-      test(`${kind} ${path} stays within its budgets`, async ({page, consoleGuard}) => {
-        const downloads = await pageDownloads(page, path);
-        expect(downloads.status, 'status').toBe(kind === 'notFound' ? 404 : 200);
-        if (kind === 'notFound') {
-          // The browser logs the document's own 404 status, which is expected here.
-          takeExpectedConsole(consoleGuard, /^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/, {first: true});
+// Each page is weighed at both widths at once, each in a fresh context, so nothing is cached: most of a
+// weighing is the 2 s of quiet network the definition waits for (scripts/page-weight.mjs).
+test.describe('page weight budgets (bench/budgets.json) at desktop and phone width', () => {
+  test.describe.configure({mode: 'parallel', timeout: 120_000});
+
+  for (const {kind, path, budget} of budgets.pages) {
+    test(`${kind} ${path} stays within its budgets`, async ({browser, baseURL}) => {
+      const weighings = (['desktop', 'phone'] as const).map(async (viewport) => {
+        const context = await browser.newContext({...VIEWPORTS[viewport], baseURL});
+        try {
+          const page = await context.newPage();
+          const errors = consoleErrorsOf(page);
+          const downloads = await pageDownloads(page, path);
+          return {viewport, downloads, errors};
+        } finally {
+          await context.close();
         }
-        expect(downloads.js.length, 'scripts downloaded').toBeGreaterThan(0);
+      });
+      const problems: string[] = [];
+      for (const {viewport, downloads, errors} of await Promise.all(weighings)) {
+        expect(downloads.status, `${viewport}: status`).toBe(kind === 'notFound' ? 404 : 200);
+        // The browser logs the document's own 404 status on the not-found page, which is what it is for.
+        const expected = kind === 'notFound' ? /^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/ : undefined;
+        expect(errors.filter((error) => !expected?.test(error)), `${viewport}: console and page errors`).toEqual([]);
+        expect(downloads.js.length, `${viewport}: scripts downloaded`).toBeGreaterThan(0);
         const weight = pageWeight(downloads, {brotli: false});
-        const problems: string[] = [];
-        if (weight.html.raw > budget.html) problems.push(`HTML ${weight.html.raw} bytes > budget ${budget.html}`);
+        if (weight.html.raw > budget.html) problems.push(`${viewport}: HTML ${weight.html.raw} bytes > budget ${budget.html}`);
         if (weight.js.gzip > budget.jsGzip) {
-          problems.push(`gzipped JS ${weight.js.gzip} bytes in ${weight.js.files} files > budget ${budget.jsGzip}; largest: ${largest(weight.js.list)}`);
+          problems.push(`${viewport}: gzipped JS ${weight.js.gzip} bytes in ${weight.js.files} files > budget ${budget.jsGzip}; largest: ${largest(weight.js.list)}`);
         }
         if (weight.css.gzip > budget.cssGzip) {
-          problems.push(`gzipped CSS ${weight.css.gzip} bytes > budget ${budget.cssGzip}; largest: ${largest(weight.css.list)}`);
+          problems.push(`${viewport}: gzipped CSS ${weight.css.gzip} bytes > budget ${budget.cssGzip}; largest: ${largest(weight.css.list)}`);
         }
-        expect(problems, `${kind} ${path} at ${viewport} width over budget`).toEqual([]);
-      });
-    }
-  });
-}
+      }
+      expect(problems, `${kind} ${path} over budget`).toEqual([]);
+    });
+  }
+});

@@ -9,7 +9,7 @@ type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 
 /** axe violations of the page (or of the part `include` selects) as one readable line each: rule, impact, elements. */
 export async function axeViolations(page: Page, {include}: {include?: string} = {}): Promise<string[]> {
-  const builder = new AxeBuilder({page: page as unknown as AxePage}).withTags(WCAG_TAGS);
+  const builder = new AxeBuilder({page: page as unknown as AxePage}).options({resultTypes: ['violations']}).withTags(WCAG_TAGS).setLegacyMode();
   const {violations} = await (include ? builder.include(include) : builder).analyze();
   return violations.map(
     (violation) =>
