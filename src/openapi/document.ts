@@ -60,6 +60,16 @@ function* refsOf(node: Json, where: string): Generator<{ref: string; where: stri
 }
 
 /**
+ * The example a media type object gives itself: its `example`, or the value of the first of its `examples`
+ * (a `$ref` followed); undefined when it gives none, for the caller to fall back to the schema's.
+ */
+export function mediaTypeExample(document: JsonObject, media: JsonObject, file = sourceFileOf(document)): Json | undefined {
+  if (media.example !== undefined) return media.example;
+  const first = Object.values<JsonObject>(media.examples ?? {})[0];
+  return first ? deref(document, first, file)?.value : undefined;
+}
+
+/**
  * Follows local `$ref`s from `node` to the node they end at. Throws an OpenApiSourceError naming the file
  * when a reference does not resolve or the references loop.
  */

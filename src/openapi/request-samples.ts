@@ -23,7 +23,7 @@ import {Request as PostmanRequest} from 'postman-collection';
 import codegen from 'postman-code-generators';
 import {javaGetWithoutBody} from '../patches/postman-java-get-body';
 import {rubyNullLiterals} from '../patches/postman-ruby-null';
-import {deref, type JsonObject} from './document';
+import {deref, mediaTypeExample, type JsonObject} from './document';
 import type {ApiOperation} from './operations';
 
 export type RequestSample = {
@@ -275,13 +275,6 @@ export function schemaExample(spec: JsonObject, rawSchema: JsonObject | undefine
 }
 
 /** The example of a media type: `example`, the first of `examples`, else one built from its schema. */
-function mediaExample(spec: JsonObject, media: JsonObject): unknown {
-  if (media.example !== undefined) return media.example;
-  const first = Object.values<JsonObject>(media.examples ?? {})[0];
-  const value = first ? deref(spec, first)?.value : undefined;
-  return value !== undefined ? value : schemaExample(spec, media.schema, 'body');
-}
-
 function isJson(contentType: string): boolean {
   return /^application\/(?:[\w.+-]+\+)?json\b/.test(contentType);
 }
@@ -369,7 +362,9 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
   const requestBody = deref(spec, operation.definition.requestBody);
   const [contentType, rawMedia] = Object.entries<JsonObject>(requestBody?.content ?? {})[0] ?? [];
   if (contentType) {
-    const example = mediaExample(spec, deref(spec, rawMedia) ?? {});
+    const media = deref(spec, rawMedia) ?? {};
+    const given = mediaTypeExample(spec, media);
+    const example = given !== undefined ? given : schemaExample(spec, media.schema, 'body');
     if (isJson(contentType)) body = {contentType, text: JSON.stringify(example, null, 2)};
     else if (typeof example === 'string') body = {contentType, text: example};
     else throw new RequestSampleError(operation, `the ${contentType} request body has no text example, which request samples need for a type other than JSON`);

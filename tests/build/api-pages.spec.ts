@@ -5,7 +5,7 @@ import {expect, test} from '@playwright/test';
 import {apiPageSlug, deref, operationsOf, type JsonObject} from '../../src/openapi';
 import {decodeEntities} from '../support/html';
 import {sidebarDocIds, type SidebarItem} from '../../src/utils/sidebar';
-import {loadSpec} from '../support/openapi';
+import {loadSpec, topLevelPropertyNames} from '../support/openapi';
 
 const spec = loadSpec();
 const operations = operationsOf(spec);
@@ -41,24 +41,6 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
   });
 });
 
-
-/** The names of an object schema's own properties (allOf parts merged, array items looked through), read from the file. */
-function topLevelProperties(rawSchema: JsonObject | undefined, direction: 'request' | 'response'): string[] {
-  let schema = deref(spec, rawSchema);
-  while (schema?.type === 'array') schema = deref(spec, schema.items);
-  if (!schema) return [];
-  const parts = [schema, ...((schema.allOf ?? []) as JsonObject[]).map((part) => deref(spec, part) ?? {})];
-  const variants = ((schema.oneOf ?? schema.anyOf ?? []) as JsonObject[]).map((variant) => deref(spec, variant) ?? {});
-  return [...parts, ...variants].flatMap((part) =>
-    Object.entries<JsonObject>(part.properties ?? {})
-      .filter(([, property]) => {
-        const target = deref(spec, property) ?? {};
-        return direction === 'request' ? !target.readOnly : !target.writeOnly;
-      })
-      .map(([name]) => name),
-  );
-}
-
 /** The text of the page's article as the server sends it, tags removed. */
 function articleText(html: string): string {
   const article = html.slice(html.indexOf('<article'), html.lastIndexOf('</article>'));
@@ -81,7 +63,7 @@ test.describe('the served HTML of every operation page is the whole reference', 
       }
       const body = deref(spec, op.definition.requestBody);
       for (const media of Object.values<JsonObject>(body?.content ?? {})) {
-        for (const name of topLevelProperties(media.schema, 'request')) {
+        for (const name of topLevelPropertyNames(spec, media.schema, 'request', {variants: true})) {
           expect(text, `${op.operationId}: request body property ${name}`).toContain(` ${name} `);
         }
       }
@@ -89,7 +71,7 @@ test.describe('the served HTML of every operation page is the whole reference', 
         expect(ids.has(`response-${status}`), `${op.operationId}: heading of status ${status}`).toBe(true);
         expect(text, `${op.operationId}: status ${status}`).toContain(` ${status} `);
         for (const media of Object.values<JsonObject>(deref(spec, rawResponse)?.content ?? {})) {
-          for (const name of topLevelProperties(media.schema, 'response')) {
+          for (const name of topLevelPropertyNames(spec, media.schema, 'response', {variants: true})) {
             expect(text, `${op.operationId}: ${status} response property ${name}`).toContain(` ${name} `);
           }
         }

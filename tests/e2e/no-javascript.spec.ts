@@ -1,7 +1,7 @@
 import type {Page} from '@playwright/test';
 import {deref, operationsOf, type JsonObject} from '../../src/openapi';
 import {posts} from '../support/blog';
-import {loadSpec} from '../support/openapi';
+import {loadSpec, topLevelPropertyNames} from '../support/openapi';
 import {expect, test} from '../support/site';
 
 // What a reader gets with JavaScript off (or before it runs, or as a crawler or a link preview): the
@@ -36,18 +36,6 @@ for (const [kind, path] of Object.entries(PAGE_KINDS)) {
   });
 }
 
-/** Top-level property names of a body schema (allOf merged, arrays looked through), read from the OpenAPI file. */
-function propertyNames(rawSchema: JsonObject | undefined, direction: 'request' | 'response'): string[] {
-  let schema = deref(spec, rawSchema);
-  while (schema?.type === 'array') schema = deref(spec, schema.items);
-  const parts = schema ? [schema, ...((schema.allOf ?? []) as JsonObject[]).map((part) => deref(spec, part) ?? {})] : [];
-  return parts.flatMap((part) =>
-    Object.entries<JsonObject>(part.properties ?? {})
-      .filter(([, property]) => !(deref(spec, property) ?? {})[direction === 'request' ? 'readOnly' : 'writeOnly'])
-      .map(([name]) => name),
-  );
-}
-
 // The two operations with the most to show: the largest request body (variants included) and the most parameters.
 const showcase = [
   [...operations].sort((a, b) => JSON.stringify(deref(spec, b.definition.requestBody) ?? {}).length - JSON.stringify(deref(spec, a.definition.requestBody) ?? {}).length)[0],
@@ -65,7 +53,7 @@ for (const op of showcase) {
     }
     const body = deref(spec, op.definition.requestBody);
     for (const media of Object.values<JsonObject>(body?.content ?? {})) {
-      for (const name of propertyNames(media.schema, 'request')) {
+      for (const name of topLevelPropertyNames(spec, media.schema, 'request', {variants: false})) {
         await expect(article.locator(`[id="request-body-${name.replace(/_/g, '-')}"]`), `request body property ${name}`).toBeVisible();
       }
     }
@@ -73,7 +61,7 @@ for (const op of showcase) {
       await expect(article.getByRole('heading', {name: new RegExp(`^${status}\\b`)}), `status ${status}`).toBeVisible();
       const success = /^2/.test(status);
       for (const media of Object.values<JsonObject>(deref(spec, rawResponse)?.content ?? {})) {
-        for (const name of propertyNames(media.schema, 'response')) {
+        for (const name of topLevelPropertyNames(spec, media.schema, 'response', {variants: false})) {
           const field = article.locator(`[id="response-${status}-${name.replace(/_/g, '-')}"]`);
           // A success body is open; error bodies are folded and in the page.
           if (success) await expect(field, `${status} property ${name}`).toBeVisible();

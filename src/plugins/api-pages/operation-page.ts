@@ -3,6 +3,7 @@
 // HTML, nested objects and variants in native <details> that work without JavaScript.
 import {
   deref,
+  mediaTypeExample,
   parameterField,
   requestSampleVariables,
   requestSamples,
@@ -149,12 +150,6 @@ function bodyFieldsMdx(shape: SchemaShape, owner: string): string {
 }
 
 /** A media type's example: `example`, else the first of `examples`. */
-function exampleOf(spec: JsonObject, media: JsonObject): Json | undefined {
-  if (media.example !== undefined) return media.example;
-  const first = Object.values<JsonObject>(media.examples ?? {})[0];
-  return first ? deref(spec, first)?.value : undefined;
-}
-
 function schemaNameOf(raw: JsonObject | undefined, spec: JsonObject): string | undefined {
   const name = (node: JsonObject | undefined) => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
   return name(raw) ?? name(deref(spec, raw)?.items);
@@ -177,7 +172,7 @@ function requestMdx(spec: JsonObject, operation: ApiOperation): string {
         markdown(body.description),
         bodyFieldsMdx(schemaShape(spec, media.schema, 'request-body', 'request'), 'The body'),
       );
-      const example = exampleOf(spec, media);
+      const example = mediaTypeExample(spec, media);
       if (example !== undefined) {
         parts.push(`<ApiDisclosure summary="Example request body">`, '', fenced('json', JSON.stringify(example, null, 2)), '', '</ApiDisclosure>');
       }
@@ -209,7 +204,7 @@ function responseMdx(spec: JsonObject, status: string, rawResponse: JsonObject):
     } else {
       parts.push(`\nBody: ${inlineCode(contentType)}.\n`);
     }
-    const example = exampleOf(spec, media);
+    const example = mediaTypeExample(spec, media);
     if (example !== undefined) {
       parts.push(`<ApiDisclosure summary=${attribute(`Example ${status} response`)}>`, '', fenced('json', JSON.stringify(example, null, 2)), '', '</ApiDisclosure>');
     }

@@ -1,4 +1,4 @@
-import {deref, requestSampleVariables, requestSamples, type ApiOperation, type JsonObject} from '../../openapi';
+import {deref, mediaTypeExample, requestSampleVariables, requestSamples, type ApiOperation, type JsonObject} from '../../openapi';
 import {MarkdownTwinError} from './mdx-to-markdown';
 
 /** Formats Markdown text of the description; links made absolute. */
@@ -179,13 +179,6 @@ export function sampleOf(spec: JsonObject, rawSchema: JsonObject | undefined, fi
 }
 
 /** The example of a media type: `example`, the first of `examples`, else one built from the schema. */
-function mediaExample(spec: JsonObject, media: JsonObject, file: string): unknown {
-  if (media.example !== undefined) return media.example;
-  const first = Object.values<JsonObject>(media.examples ?? {})[0];
-  if (first) return (deref(spec, first, file) ?? {}).value;
-  return sampleOf(spec, media.schema, file);
-}
-
 function fenced(language: string, content: string): string {
   const fence = content.includes('```') ? '````' : '```';
   return `${fence}${language}\n${content}\n${fence}`;
@@ -214,7 +207,8 @@ function mediaSection(
   } else if (schema) {
     parts.push(`Type: ${typeOf(spec, media.schema, file)}.`);
   }
-  const example = mediaExample(spec, media, file);
+  const given = mediaTypeExample(spec, media, file);
+  const example = given !== undefined ? given : sampleOf(spec, media.schema, file);
   if (example !== undefined) {
     parts.push(`${exampleTitle}:`, fenced('json', JSON.stringify(example, null, 2)));
   }
