@@ -7,7 +7,13 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 // @axe-core/playwright types its page with its own playwright-core release; the API it uses is the same.
 type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
 
-/** axe violations of the page (or of the part `include` selects) as one readable line each: rule, impact, elements. */
+/**
+ * axe violations of the page (or of the part `include` selects) as one readable line each: rule, impact, elements.
+ * Legacy mode runs axe.run in the page itself: the default (runPartial, then finishRun) opens a blank page for
+ * every analysis, about a third of the accessibility tests' time, and is needed only to reach cross-origin
+ * iframes, which the site has none of. `options()` comes before `withTags()` because it replaces the rule
+ * selection `withTags()` sets.
+ */
 export async function axeViolations(page: Page, {include}: {include?: string} = {}): Promise<string[]> {
   const builder = new AxeBuilder({page: page as unknown as AxePage}).options({resultTypes: ['violations']}).withTags(WCAG_TAGS).setLegacyMode();
   const {violations} = await (include ? builder.include(include) : builder).analyze();
