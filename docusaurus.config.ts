@@ -27,6 +27,7 @@ import {browserPathFallbackPlugin} from './src/patches/browser-path-fallback';
 import {codeSamplesStorageGuardPlugin} from './src/patches/code-samples-storage-guard';
 import {prismLanguagesPlugin} from './src/patches/prism-languages';
 import {utilsCommonTslibPlugin} from './src/patches/utils-common-tslib';
+import {scanSearchDocumentsInOrder} from './src/patches/search-index-document-order';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
@@ -37,6 +38,9 @@ const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
 
 /** Every content plugin highlights its code fences at build time (src/plugins/static-code-blocks.ts). */
 const rehypePlugins = [[rehypeStaticCodeBlocks, {languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}]];
+
+// The search index in the same order on every build (see src/patches/search-index-document-order.ts).
+scanSearchDocumentsInOrder(__dirname);
 
 const config: Config = {
   title: SITE_TITLE,
