@@ -55,7 +55,11 @@ export function socialMetaPlugin(): Plugin {
         const html = await fs.readFile(file, 'utf8');
         const updated = withTwitterMeta(html);
         if (updated !== html) {
-          await fs.writeFile(file, updated);
+          // Written aside, then renamed over the page: other plugins' postBuild (the search index) read the
+          // same files at the same time, and a file rewritten in place can be read empty or half written.
+          const written = `${file}.${process.pid}.tmp`;
+          await fs.writeFile(written, updated);
+          await fs.rename(written, file);
         }
       }
     },
