@@ -5,7 +5,7 @@ import {axeViolations} from '../support/axe';
 import {BASE_PATH, FIRST_SEARCH_TIMEOUT, REQUEST_PANEL_TIMEOUT, expect, openPage, takeExpectedConsole, test} from '../support/site';
 import {docId, docTags, readMarkdown} from '../support/content';
 import {blogTags, posts} from '../support/blog';
-import {deref, operationsOf, type ApiOperation, type JsonObject} from '../../src/openapi';
+import {operationsOf, type ApiOperation} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
 
 const VIEWPORTS = {
@@ -21,8 +21,7 @@ if (!/```mermaid/.test(readMarkdown(DOC_WITH_MERMAID).body)) {
 const firstDocTag = Object.values(docTags)[0];
 const firstBlogTag = Object.values(blogTags)[0];
 const spec = loadSpec();
-const hasPathParameter = (operation: ApiOperation) =>
-  (operation.definition.parameters ?? []).some((parameter: JsonObject) => deref(spec, parameter)?.in === 'path');
+const hasPathParameter = (operation: ApiOperation) => operation.parameters.some((parameter) => parameter.in === 'path');
 /** The size of the built HTML of `path`. */
 function builtPageBytes(path: string): number {
   const file = fileForPath('build', path);

@@ -1,7 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {pageDownloads, pageWeight, VIEWPORTS} from '../../scripts/page-weight.mjs';
-import type {Page} from '@playwright/test';
-import {expect, test} from '../support/site';
+import {expect, guardPage, test} from '../support/site';
 
 type Budget = {html: number; jsGzip: number; cssGzip: number};
 type BudgetFile = {definition: string; pages: {kind: string; path: string; budget: Budget}[]};
@@ -17,16 +16,6 @@ function largest(files: FileSize[], count = 5): string {
     .join(', ');
 }
 
-/** The console errors and page errors of `page`, as they happen. */
-function consoleErrorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  return errors;
-}
-
 // Each page is weighed at both widths at once, each in a fresh context, so nothing is cached: most of a
 // weighing is the 2 s of quiet network the definition waits for (scripts/page-weight.mjs).
 test.describe('page weight budgets (bench/budgets.json) at desktop and phone width', () => {
@@ -38,7 +27,8 @@ test.describe('page weight budgets (bench/budgets.json) at desktop and phone wid
         const context = await browser.newContext({...VIEWPORTS[viewport], baseURL});
         try {
           const page = await context.newPage();
-          const errors = consoleErrorsOf(page);
+          const errors: string[] = [];
+          await guardPage(page, errors, new URL(baseURL ?? 'http://127.0.0.1').origin);
           const downloads = await pageDownloads(page, path);
           return {viewport, downloads, errors};
         } finally {
@@ -50,7 +40,7 @@ test.describe('page weight budgets (bench/budgets.json) at desktop and phone wid
         expect(downloads.status, `${viewport}: status`).toBe(kind === 'notFound' ? 404 : 200);
         // The browser logs the document's own 404 status on the not-found page, which is what it is for.
         const expected = kind === 'notFound' ? /^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/ : undefined;
-        expect(errors.filter((error) => !expected?.test(error)), `${viewport}: console and page errors`).toEqual([]);
+        expect(errors.filter((error) => !expected?.test(error)), `${viewport}: console errors, page errors or foreign requests`).toEqual([]);
         expect(downloads.js.length, `${viewport}: scripts downloaded`).toBeGreaterThan(0);
         const weight = pageWeight(downloads, {brotli: false});
         if (weight.html.raw > budget.html) problems.push(`${viewport}: HTML ${weight.html.raw} bytes > budget ${budget.html}`);

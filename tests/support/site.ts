@@ -7,35 +7,42 @@ export {BASE_PATH, sitemapPaths} from '../../scripts/build-output.cjs';
 const TOLERATED_CONSOLE = [/Download the React DevTools/];
 
 /**
- * A browser test that fails when the page logs a console error or warning, throws, violates the
- * Content-Security-Policy, or requests anything from another host (the site calls no backend and loads
- * nothing from elsewhere). The guard comes with the `page` fixture, so a test that only makes HTTP requests
- * opens no browser page; `consoleGuard` is the list of problems, for a test to take the ones it provokes.
+ * Records on `problems` what a page must never do: log a console error or warning, throw, violate the
+ * Content-Security-Policy, or request anything from another host than `origin` (the site calls no backend and
+ * loads nothing from elsewhere).
+ */
+export async function guardPage(page: Page, problems: string[], origin: string): Promise<void> {
+  // Chromium also logs "Refused to …" for a violation; the event names the directive and the source.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline source'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && !TOLERATED_CONSOLE.some((re) => re.test(message.text()))) {
+      problems.push(`console ${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (/^https?:/.test(url) && new URL(url).origin !== origin) {
+      problems.push(`request to another host: ${url}`);
+    }
+  });
+}
+
+/**
+ * A browser test whose page is guarded (`guardPage`): the test fails on any of those problems. The guard comes
+ * with the `page` fixture, so a test that only makes HTTP requests opens no browser page; `consoleGuard` is the
+ * list of problems, for a test to take the ones it provokes.
  */
 export const test = base.extend<{consoleGuard: string[]}>({
   consoleGuard: async ({}, use) => {
     await use([]);
   },
   page: async ({page, baseURL, consoleGuard: problems}, use) => {
-    const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
-    // Chromium also logs "Refused to …" for a violation; the event names the directive and the source.
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline source'} at ${event.sourceFile}:${event.lineNumber}`);
-      });
-    });
-    page.on('console', (message) => {
-      if ((message.type() === 'error' || message.type() === 'warning') && !TOLERATED_CONSOLE.some((re) => re.test(message.text()))) {
-        problems.push(`console ${message.type()}: ${message.text()}`);
-      }
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('request', (request) => {
-      const url = request.url();
-      if (/^https?:/.test(url) && new URL(url).origin !== origin) {
-        problems.push(`request to another host: ${url}`);
-      }
-    });
+    await guardPage(page, problems, new URL(baseURL ?? 'http://127.0.0.1').origin);
     await use(page);
     expect(problems, 'console errors, page errors or foreign requests').toEqual([]);
   },
