@@ -27,10 +27,10 @@ import {browserPathFallbackPlugin} from './src/patches/browser-path-fallback';
 import {codeSamplesStorageGuardPlugin} from './src/patches/code-samples-storage-guard';
 import {prismLanguagesPlugin} from './src/patches/prism-languages';
 import {utilsCommonTslibPlugin} from './src/patches/utils-common-tslib';
-import {scanSearchDocumentsInOrder} from './src/patches/search-index-document-order';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
+import {searchIndexPlugin} from './src/plugins/search-index';
 import {socialMetaPlugin} from './src/plugins/social-meta';
 import remarkMermaidSvg, {withLightDiagramsOnly} from './src/plugins/mermaid-svg';
 
@@ -38,9 +38,6 @@ const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
 
 /** Every content plugin highlights its code fences at build time (src/plugins/static-code-blocks.ts). */
 const rehypePlugins = [[rehypeStaticCodeBlocks, {languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}]];
-
-// The search index in the same order on every build (see src/patches/search-index-document-order.ts).
-scanSearchDocumentsInOrder(__dirname);
 
 const config: Config = {
   title: SITE_TITLE,
@@ -154,6 +151,7 @@ const config: Config = {
     utilsCommonTslibPlugin,
     apiThemeBundlePlugin({apiDocsDir: API_DOCS_DIR, apiPluginId: API_DOCS_PLUGIN_ID}),
     socialMetaPlugin,
+    searchIndexPlugin,
     markdownTwinsPlugin({
       summary: SITE_SUMMARY,
       apiDocsPluginId: API_DOCS_PLUGIN_ID,
@@ -166,28 +164,6 @@ const config: Config = {
 
   themes: [
     'docusaurus-theme-openapi-docs',
-    [
-      '@easyops-cn/docusaurus-search-local',
-      {
-        hashed: true,
-        language: ['en'],
-        indexDocs: true,
-        indexBlog: true,
-        indexPages: false,
-        docsRouteBasePath: ['/', 'api'],
-        docsDir: ['docs', API_DOCS_DIR],
-        blogRouteBasePath: 'blog',
-        blogDir: 'blog',
-        explicitSearchResultPath: true,
-        searchBarShortcutHint: false,
-        highlightSearchTermsOnTargetPage: false,
-        searchResultLimits: 8,
-        // Left out of the index: the labels of a diagram's two SVGs (not text of the page, nor were they when
-        // Mermaid drew them); on operation pages the samples and the folded fields and responses, which would
-        // triple the index every first search downloads (the title, description and top-level request fields stay).
-        ignoreCssSelectors: ['.mermaid-diagram', '.api-operation__samples', '.api-operation details'],
-      },
-    ],
   ],
 
   themeConfig: {

@@ -48,7 +48,7 @@ export default function CopyPageActions({permalink, className}: {permalink: stri
   };
 
   return (
-    <div className={clsx(styles.actions, className)}>
+    <div className={clsx(styles.actions, className)} data-pagefind-ignore="">
       <button type="button" className={clsx('button button--sm button--secondary', styles.button)} onClick={copy}>
         Copy page
       </button>

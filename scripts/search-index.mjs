@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// The site's search index: Pagefind indexes the searchable pages of a build into <build>/pagefind/. The build
+// runs it after writing the pages (src/plugins/search-index.ts); it can also be run on a build on its own,
+// to try a change of what is indexed without building again:
+//
+//   node scripts/search-index.mjs [--build <dir>]     indexes the pages the build's sitemap lists
+//
+// The index is split into chunks by word and each page's text into a fragment, so a search downloads only
+// the chunks of the words typed and the fragments of the results it shows, however large the site grows.
+import {readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {gunzipSync} from 'node:zlib';
+import {join, relative} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import * as pagefind from 'pagefind';
+import {BASE_PATH, fileForPath, sitemapPaths} from './build-output.cjs';
+
+/** The folder of the build (and of the site, under the base path) that holds the index and its library. */
+export const SEARCH_INDEX_FOLDER = 'pagefind';
+
+/** A page is searchable when its HTML marks its content so (`src/components/SearchableContent`). */
+const SEARCHABLE = /<[a-z]+\s[^>]*\bdata-pagefind-body\b/;
+
+/** Pages that must be searchable: every doc, API reference and blog post page (the theme's `<html>` classes). */
+const MUST_BE_SEARCHABLE = /<html[^>]*\bclass="[^"]*\b(docs-doc-page|blog-post-page)\b/;
+
+/**
+ * Parts of a searchable page left out of the index:
+ * - the request samples of an operation page: the same request six times over, in six languages;
+ * - the labels of a diagram's two SVGs (light and dark), which repeat the diagram's title and description;
+ * - the date, reading time and authors under a blog post's title, and the tags and edit link under it;
+ * - the version badge and the Export menu of the API root, and the `#` of every heading link.
+ */
+const LEFT_OUT = [
+  '.api-operation__samples',
+  '.mermaid-diagram',
+  'article > header > div',
+  'article > footer',
+  '.theme-doc-version-badge',
+  '.export-button',
+  '.export-dropdown',
+  '.hash-link',
+];
+
+/**
+ * The searchable pages among `routes` (paths under `basePath`), in route order, each with its HTML. Throws on a
+ * doc or blog post page that is not searchable, and on a page served under two routes.
+ */
+export function searchablePages(buildDir, routes, basePath = BASE_PATH) {
+  const pages = [];
+  const routeOfFile = new Map();
+  for (const route of [...new Set(routes)].sort()) {
+    const file = fileForPath(buildDir, route, basePath);
+    if (!file?.endsWith('.html')) continue;
+    const content = readFileSync(file, 'utf8');
+    if (!SEARCHABLE.test(content)) {
+      if (MUST_BE_SEARCHABLE.test(content)) {
+        throw new Error(`${relative(process.cwd(), file)} (${route}) is a doc or blog post page without data-pagefind-body: its content would be missing from search`);
+      }
+      continue;
+    }
+    const earlier = routeOfFile.get(file);
+    if (earlier) throw new Error(`${relative(process.cwd(), file)} is served at ${earlier} and ${route}: the search index would hold it twice`);
+    routeOfFile.set(file, route);
+    pages.push({url: route, content});
+  }
+  return pages;
+}
+
+/** The files of the index folder that list the site's words (to correct a misspelt one) and its pages' outlines. */
+export const VOCABULARY_FILE = 'vocabulary.json';
+export const OUTLINE_FILE = 'outline.json';
+
+/** Each fragment Pagefind wrote (gzipped JSON after a signature): a page's id, URL, title, text, filters and headings. */
+function* fragmentsOf(indexDir) {
+  const folder = join(indexDir, 'fragment');
+  for (const name of readdirSync(folder).sort()) {
+    const fragment = JSON.parse(gunzipSync(readFileSync(join(folder, name))).toString('utf8').replace(/^pagefind_dcd/, ''));
+    yield {id: name.replace(/\.pf_fragment$/, ''), ...fragment};
+  }
+}
+
+/**
+ * The words of the indexed text that are on at least two pages and at least 4 characters long (no number),
+ * most frequent first (then alphabetical): what the search corrects a word that matches nothing to
+ * (`src/components/SiteSearch/spelling.ts`). Read from Pagefind's own fragments, so it holds exactly the text
+ * that was indexed.
+ */
+export function vocabularyOf(indexDir) {
+  const pagesWith = new Map();
+  for (const fragment of fragmentsOf(indexDir)) {
+    const words = new Set(`${fragment.meta?.title ?? ''} ${fragment.content}`.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
+    for (const word of words) {
+      if (word.length >= 4 && !/^\d+$/.test(word)) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
+    }
+  }
+  return [...pagesWith]
+    .filter(([, pages]) => pages >= 2)
+    .sort(([a, pagesA], [b, pagesB]) => pagesB - pagesA || (a < b ? -1 : 1))
+    .map(([word]) => word);
+}
+
+/** A heading on more pages than this is the skeleton of a kind of page ("Responses", "200 OK"), not its subject. */
+const SKELETON_HEADING_PAGES = 5;
+
+/**
+ * Every indexed page's section, title, h2/h3 headings (but those of a page kind's skeleton) and whether it is a
+ * glossary, by Pagefind's page id: what the search ranks on before it loads any page's text
+ * (`src/components/SiteSearch/ranking.ts`).
+ */
+export function outlineOf(indexDir) {
+  const pages = [...fragmentsOf(indexDir)].map((fragment) => {
+    const section = fragment.filters?.section?.[0];
+    if (!section) throw new Error(`${fragment.url} was indexed without a section (data-pagefind-filter="section:…")`);
+    const headings = (fragment.anchors ?? []).filter((anchor) => /^h[23]$/.test(anchor.element)).map((anchor) => anchor.text.trim());
+    return {id: fragment.id, section, title: fragment.meta?.title ?? '', headings: [...new Set(headings)], glossary: fragment.meta?.glossary === 'yes'};
+  });
+  const pagesWithHeading = new Map();
+  for (const {headings} of pages) for (const heading of headings) pagesWithHeading.set(heading, (pagesWithHeading.get(heading) ?? 0) + 1);
+  return Object.fromEntries(
+    pages.map(({id, section, title, headings, glossary}) => [
+      id,
+      {section, title, headings: headings.filter((heading) => pagesWithHeading.get(heading) <= SKELETON_HEADING_PAGES), ...(glossary && {glossary})},
+    ]),
+  );
+}
+
+/** Indexes `pages` ({url, content}) into `<buildDir>/pagefind/`, with its vocabulary; returns how many were indexed. */
+export async function writeSearchIndex(buildDir, pages) {
+  if (pages.length === 0) throw new Error(`${buildDir} has no page marked data-pagefind-body: the search index would be empty`);
+  const {index, errors} = await pagefind.createIndex({forceLanguage: 'en', excludeSelectors: LEFT_OUT});
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  try {
+    for (const page of pages) {
+      const added = await index.addHTMLFile(page);
+      if (added.errors.length > 0) throw new Error(`${page.url}: Pagefind could not index it: ${added.errors.join('; ')}`);
+    }
+    const indexDir = join(buildDir, SEARCH_INDEX_FOLDER);
+    const written = await index.writeFiles({outputPath: indexDir});
+    if (written.errors.length > 0) throw new Error(`Pagefind could not write the search index: ${written.errors.join('; ')}`);
+    writeFileSync(join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabularyOf(indexDir)));
+    writeFileSync(join(indexDir, OUTLINE_FILE), JSON.stringify(outlineOf(indexDir)));
+  } finally {
+    await pagefind.close();
+  }
+  return pages.length;
+}
+
+async function main(args) {
+  const buildDir = args.includes('--build') ? args[args.indexOf('--build') + 1] : 'build';
+  // From the build (src/plugins/search-index.ts): the routes as JSON on standard input, since the sitemap
+  // is written at the same time.
+  const routes = args.includes('--routes-from-stdin') ? JSON.parse(readFileSync(0, 'utf8')) : sitemapPaths(buildDir);
+  const basePath = args.includes('--base-path') ? args[args.indexOf('--base-path') + 1] : BASE_PATH;
+  const count = await writeSearchIndex(buildDir, searchablePages(buildDir, routes, basePath));
+  console.log(`Search index: ${count} pages indexed into ${join(buildDir, SEARCH_INDEX_FOLDER)}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * The site's search: Pagefind's browser library over the index the build writes into `<site>/pagefind/`
+ * (`scripts/search-index.mjs`). Nothing loads until the reader searches: the first search downloads the
+ * library, its WebAssembly, and only the index chunks of the words typed; a result's excerpt is a fragment
+ * loaded when the result is shown.
+ */
+import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent';
+import {bestHeading, type Heading, type MatchedPart} from './headings';
+import {searchTerms} from './query';
+import {rankPages, type MatchedPage, type PageOutline} from './ranking';
+import {closestWord} from './spelling';
+
+/** The parts of Pagefind's browser API the site uses (pagefind 1.6, `pagefind.js`). */
+interface PagefindResultData {
+  url: string;
+  excerpt: string;
+  meta: {title?: string};
+  filters: Record<string, string[]>;
+  sub_results: MatchedPart[];
+}
+interface PagefindResult {
+  id: string;
+  score: number;
+  data(): Promise<PagefindResultData>;
+}
+interface Pagefind {
+  options(options: {baseUrl?: string; excerptLength?: number}): Promise<void>;
+  init(): Promise<void>;
+  search(term: string | null, options?: {filters?: Record<string, string>}): Promise<{results: PagefindResult[]}>;
+}
+
+/** One page found, as the search box and the search page show it. */
+export interface SearchHit {
+  url: string;
+  title: string;
+  section: SearchSection;
+  /** The heading of the page the match is under, when it names what was searched. */
+  heading?: Heading;
+  /** Text around the match, HTML-escaped by Pagefind, with the matched words in `<mark>`. */
+  excerpt: string;
+}
+
+/** A search's results, best first: each hit's text is loaded when it is asked for. */
+export interface SearchResults {
+  count: number;
+  /** How many results each section has for the query, whatever the section asked for. */
+  countBySection: Record<SearchSection, number>;
+  /** The query as searched, when a misspelt word was replaced by the site's closest word. */
+  corrected?: string;
+  hit(index: number): Promise<SearchHit>;
+}
+
+type Loaded = {pagefind: Pagefind; outline: Record<string, PageOutline>};
+let loading: Promise<Loaded> | undefined;
+let vocabulary: Promise<string[]> | undefined;
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Loads Pagefind once, from the site's own `pagefind/` folder, with the outline of every page. */
+export function loadPagefind(baseUrl: string): Promise<Loaded> {
+  loading ??= (async () => {
+    const [pagefind, outline] = await Promise.all([
+      import(/* webpackIgnore: true */ `${baseUrl}pagefind/pagefind.js`) as Promise<Pagefind>,
+      fetchJson<Record<string, PageOutline>>(`${baseUrl}pagefind/outline.json`),
+    ]);
+    // The index holds each page's full path (its route), base URL included.
+    await pagefind.options({baseUrl: '/', excerptLength: 24});
+    await pagefind.init();
+    return {pagefind, outline};
+  })();
+  // A failed load (offline, a deploy in between) is tried again on the next search.
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/** The site's words, most frequent first, loaded the first time a word of a query matches nothing. */
+function loadVocabulary(baseUrl: string): Promise<string[]> {
+  vocabulary ??= fetchJson<string[]>(`${baseUrl}pagefind/vocabulary.json`);
+  vocabulary.catch(() => {
+    vocabulary = undefined;
+  });
+  return vocabulary;
+}
+
+/**
+ * Searches the site for `query`, in one section or in all. Each word is searched on its own (Pagefind matches
+ * pages that hold every word of a search), so a page that holds most of the words is found too; a word that
+ * matches nothing is replaced by the site's closest word. The pages are ranked by `rankPages`.
+ */
+export async function searchSite(baseUrl: string, query: string, section?: SearchSection): Promise<SearchResults> {
+  const {pagefind, outline} = await loadPagefind(baseUrl);
+  const asked = searchTerms(query);
+  const {terms} = asked;
+  const perTerm = await Promise.all(terms.map((term) => pagefind.search(term)));
+  let corrected: string | undefined;
+  const missing = perTerm.flatMap((response, index) => (response.results.length === 0 ? [index] : []));
+  if (missing.length > 0) {
+    const words = await loadVocabulary(baseUrl).catch(() => [] as string[]);
+    for (const index of missing) {
+      const replacement = closestWord(terms[index], words);
+      if (!replacement) continue;
+      corrected = (corrected ?? query).replace(new RegExp(`\\b${terms[index]}\\b`, 'i'), replacement);
+      terms[index] = replacement;
+      perTerm[index] = await pagefind.search(replacement);
+    }
+  }
+
+  const results = new Map<string, PagefindResult>();
+  const pages = new Map<string, MatchedPage>();
+  for (const response of perTerm) {
+    for (const result of response.results) {
+      const page = pages.get(result.id) ?? {id: result.id, held: 0, score: 0};
+      page.held += 1;
+      page.score += result.score;
+      pages.set(result.id, page);
+      results.set(result.id, result);
+    }
+  }
+  const ranked = rankPages(pages.values(), outline, asked);
+
+  const countBySection = Object.fromEntries(SEARCH_SECTIONS.map((name) => [name, ranked.filter((page) => page.section === name).length])) as Record<
+    SearchSection,
+    number
+  >;
+  const shown = section ? ranked.filter((page) => page.section === section) : ranked;
+  const searched = terms.join(' ');
+  // A page's excerpt marks the words of the search it came from: of all the words when it holds them all.
+  const withAllWords = new Map((await pagefind.search(searched)).results.map((result) => [result.id, result]));
+  const hits = new Map<number, Promise<SearchHit>>();
+  return {
+    count: shown.length,
+    countBySection,
+    corrected,
+    hit(index) {
+      const page = shown[index];
+      if (!page) return Promise.reject(new RangeError(`no result ${index} of ${shown.length}`));
+      if (!hits.has(index)) {
+        hits.set(
+          index,
+          (withAllWords.get(page.id) ?? results.get(page.id)!).data().then((data) => ({
+            url: data.url,
+            title: data.meta.title ?? data.url,
+            section: page.section,
+            heading: bestHeading(data.url, data.sub_results, searched),
+            excerpt: data.excerpt,
+          })),
+        );
+      }
+      return hits.get(index)!;
+    },
+  };
+}
