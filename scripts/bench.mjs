@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The benchmark (`npm run bench`): cold build time and memory with the default bundler and with
-// Docusaurus Faster, page weight per page at a desktop and a phone viewport, and Lighthouse per page in
-// its mobile and desktop configurations, all against the build served by nginx with deploy/nginx.conf.
+// Docusaurus Faster, page weight per page at a desktop and a phone viewport, Lighthouse per page in its
+// mobile and desktop configurations, and the first search on a phone, all against the build served by nginx
+// with deploy/nginx.conf.
 // Prints tables and writes bench/results.json; raw Lighthouse reports go to bench/runs/ (not committed).
 //
 //   npm run bench                      3 cold builds per bundler, then page weight and 3 Lighthouse runs per page and form factor
@@ -22,7 +23,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import {BASE_PATH} from './build-output.cjs';
 import {startNginx} from './nginx-server.mjs';
 import {QUIET_MS, VIEWPORTS, weighPage} from './page-weight.mjs';
-import {searchIndexSizes} from './search-index-size.mjs';
+import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from './first-search.mjs';
+import {searchIndexSize} from './search-index.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -151,6 +153,29 @@ async function measurePageWeights(pages, origin) {
     await browser.close();
   }
   return weights;
+}
+
+/**
+ * The first search on a phone (scripts/first-search.mjs), 3 times unthrottled and 3 times on the throttled
+ * phone: the bytes (the same every run) and the median times.
+ */
+async function measureFirstSearch(origin) {
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new')});
+  try {
+    const runs = {unthrottled: [], throttled: []};
+    for (let run = 0; run < 3; run += 1) {
+      for (const throttled of [false, true]) runs[throttled ? 'throttled' : 'unthrottled'].push(await firstSearch(browser, origin, {throttled}));
+    }
+    const summary = (list) => ({
+      bytes: list[0].bytes,
+      toFirstSuggestionMs: median(list.map((run) => run.toFirstSuggestionMs)),
+      afterLastDownloadMs: median(list.map((run) => run.afterLastDownloadMs)),
+    });
+    log(`first search of "${FIRST_SEARCH.query}": ${kb(runs.throttled[0].bytes)} kB, ${summary(runs.throttled).afterLastDownloadMs} ms after the last download (throttled)`);
+    return {path: FIRST_SEARCH.path, query: FIRST_SEARCH.query, throttling: PHONE_THROTTLING, files: runs.throttled[0].files, unthrottled: summary(runs.unthrottled), throttled: summary(runs.throttled)};
+  } finally {
+    await browser.close();
+  }
 }
 
 /** One Lighthouse run of `url` in Chrome on `port`, with `config` (undefined: the default, mobile). */
@@ -285,10 +310,15 @@ function printTables(results, budgets) {
       if (failedAudits.length) console.log(`${kind} (${formFactor}): audits not passed: ${failedAudits.join(', ')}`);
     }
   }
-  console.log('\nSearch index (build/search-index.json) by page kind: the index each kind would need on its own');
-  console.table(
-    Object.fromEntries(results.searchIndex.kinds.map(({label, pages, raw, gzip}) => [label, {pages, 'raw (kB)': Number(kb(raw)), 'gzip (kB)': Number(kb(gzip))}])),
-  );
+  const search = results.firstSearch;
+  console.log(`\nFirst search on a phone ("${search.query}" on ${search.path}), ${kb(search.throttled.bytes)} kB downloaded:`);
+  console.table(Object.fromEntries(search.files.map(({path, bytes}) => [path, {'kB (as sent or gzip -9)': Number(kb(bytes))}])));
+  console.table({
+    unthrottled: {'to first suggestion (ms)': search.unthrottled.toFirstSuggestionMs, 'after the last download (ms)': search.unthrottled.afterLastDownloadMs},
+    'throttled phone': {'to first suggestion (ms)': search.throttled.toFirstSuggestionMs, 'after the last download (ms)': search.throttled.afterLastDownloadMs},
+  });
+  const index = results.searchIndex;
+  console.log(`Search index: ${index.pages} pages; ${index.chunks} word chunks (${kb(index.chunkBytes)} kB, at most ${kb(index.largestChunk)} kB each), ${kb(index.fragmentBytes)} kB of page fragments`);
   const load = results.loadTest;
   console.log(
     `\nLoad test (nginx, deploy/nginx.conf, ${load.urls} URLs, ${load.durationSeconds} s): ${load.requestsPerSecond} req/s, ` +
@@ -322,6 +352,15 @@ function checkTargets(results, budgets) {
       }
     }
   }
+  const {firstSearch: search} = results;
+  const searchBudget = budgets.firstSearch.budget;
+  targets.push({what: `first search on a phone, downloaded`, measured: `${kb(search.throttled.bytes)} kB`, target: `<= ${kb(searchBudget.bytes)} kB`, met: search.throttled.bytes <= searchBudget.bytes});
+  targets.push({
+    what: 'first search on the throttled phone, first suggestions after the last download',
+    measured: `${search.throttled.afterLastDownloadMs} ms`,
+    target: `<= ${searchBudget.afterLastDownloadMs} ms`,
+    met: search.throttled.afterLastDownloadMs <= searchBudget.afterLastDownloadMs,
+  });
   if (results.builds) {
     const {faster, fasterToDefaultRatio} = results.builds;
     targets.push({what: 'cold build, Faster / default bundler', measured: fasterToDefaultRatio.toFixed(2), target: '<= 0.50', met: fasterToDefaultRatio <= 0.5});
@@ -362,10 +401,11 @@ const server = await startNginx({port: PORT, buildDir: BUILD_DIR, accessLog: fal
 try {
   results.pages = await measurePageWeights(budgets.pages, server.url);
   results.lighthouse = await runLighthouse(budgets.pages, server.url, RUNS_DIR);
+  results.firstSearch = await measureFirstSearch(server.url);
 } finally {
   await server.stop();
 }
-results.searchIndex = searchIndexSizes(BUILD_DIR, BASE_PATH);
+results.searchIndex = searchIndexSize(BUILD_DIR);
 results.loadTest = await runLoadTest();
 results.machine.loadAverageAtEnd = loadavg().map((value) => Number(value.toFixed(2)));
 results.targets = checkTargets(results, budgets);

@@ -30,3 +30,9 @@ export function pageDownloads(page: Page, url: string): Promise<PageDownloads>;
 export function pageWeight(downloads: PageDownloads, options?: WeightOptions): PageWeight;
 
 export function weighPage(browser: Browser, url: string, viewport: Viewport, options?: WeightOptions): Promise<PageWeight>;
+
+export type RequestTracker = {inFlight: Set<unknown>; started: number; listeners: Set<() => void>};
+
+export function trackRequests(page: Page): RequestTracker;
+
+export function waitForQuietNetwork(tracker: RequestTracker, options?: {quietMs?: number; timeoutMs?: number}): Promise<void>;

@@ -70,7 +70,7 @@ function total(files) {
  * Counts the page's requests in flight and calls `onChange` after each request starts or ends. Requests
  * served from the memory cache start and end like the others.
  */
-function trackRequests(page) {
+export function trackRequests(page) {
   const state = {inFlight: new Set(), started: 0, listeners: new Set()};
   const notify = () => state.listeners.forEach((listener) => listener());
   const started = (request) => {
@@ -97,7 +97,7 @@ function trackRequests(page) {
  * Resolves once no request has been in flight, and none has started or ended, for `quietMs`: the timer
  * starts over on every request event. Rejects after `timeoutMs`, naming the requests still in flight.
  */
-function waitForQuietNetwork(tracker, {quietMs = QUIET_MS, timeoutMs = 90_000} = {}) {
+export function waitForQuietNetwork(tracker, {quietMs = QUIET_MS, timeoutMs = 90_000} = {}) {
   return new Promise((resolve, reject) => {
     let quiet;
     const done = (error) => {

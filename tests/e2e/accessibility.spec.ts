@@ -2,6 +2,7 @@ import {statSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import {fileForPath} from '../../scripts/build-output.cjs';
 import {axeViolations} from '../support/axe';
+import {searchBox, suggestedPages, suggestions} from '../support/search-box';
 import {BASE_PATH, FIRST_SEARCH_TIMEOUT, REQUEST_PANEL_TIMEOUT, expect, openPage, takeExpectedConsole, test} from '../support/site';
 import {docId, docTags, readMarkdown} from '../support/content';
 import {blogTags, posts} from '../support/blog';
@@ -43,6 +44,8 @@ if (!richestOperation?.definition.requestBody) {
 // is the "API operation" kind).
 const REQUEST_BUILDER = 'API operation with the request builder open';
 const REQUEST_BUILDER_REGION = '[aria-label="Request builder"]';
+/** The search page with the results of a query, which it renders once the index has answered. */
+const SEARCH_RESULTS = 'search results';
 
 /** One page of each kind the site has; each is checked in both color modes at both viewport sizes. */
 const PAGE_KINDS: Array<[string, string]> = [
@@ -61,6 +64,7 @@ const PAGE_KINDS: Array<[string, string]> = [
   [REQUEST_BUILDER, `/docs/api/${richestOperation.slug}`],
   ['not-found', '/docs/no-such-page'],
   ['markdown page', '/docs/markdown-page'],
+  [SEARCH_RESULTS, '/docs/search?q=kafka'],
 ];
 
 /**
@@ -81,6 +85,9 @@ test.describe('axe reports no WCAG 2.2 AA violation', () => {
       if (kind === REQUEST_BUILDER) {
         await page.getByRole('button', {name: 'Fill in your own values'}).click();
         await expect(page.getByRole('region', {name: 'Request builder'}).getByText('Base URL', {exact: true})).toBeVisible({timeout: REQUEST_PANEL_TIMEOUT});
+      }
+      if (kind === SEARCH_RESULTS) {
+        await expect(page.getByRole('link', {name: 'Connect Apache Kafka'}).first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
       }
       if (kind === 'not-found') {
         // The browser logs the document's own 404 status, which is what this page is for.
@@ -114,7 +121,7 @@ test.describe('axe reports no WCAG 2.2 AA violation', () => {
     expect(rules).toEqual(expect.arrayContaining(['color-contrast', 'button-name']));
   });
 
-  test('the open mobile menu and the open search suggestions', async ({page}) => {
+  test('the open mobile menu, and the open search suggestions in both color modes', async ({page}) => {
     await page.setViewportSize(VIEWPORTS.mobile);
     await openPage(page, '/docs/intro');
     const found: string[] = [];
@@ -124,10 +131,15 @@ test.describe('axe reports no WCAG 2.2 AA violation', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', {name: 'Close navigation bar'}).click();
     await page.setViewportSize(VIEWPORTS.desktop);
-    const search = page.getByRole('combobox', {name: 'Search'}).or(page.locator('input.navbar__search-input'));
-    await search.first().fill('kafka');
-    await expect(page.getByRole('option').first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
-    found.push(...(await axeViolations(page)).map((violation) => `search suggestions: ${violation}`));
+    for (const mode of ['light', 'dark'] as const) {
+      if (mode === 'dark') await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+      await settle(page, mode);
+      await suggestedPages(page, mode === 'light' ? 'kafka' : 'snowflake grants');
+      // The second suggestion highlighted, as the arrow keys leave it.
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      found.push(...(await axeViolations(page)).map((violation) => `search suggestions, ${mode}: ${violation}`));
+    }
     expect(found).toEqual([]);
   });
 });
@@ -187,23 +199,23 @@ test.describe('keyboard', () => {
   test('ctrl+K focuses search; arrows and Enter open a result; Escape closes the suggestions', async ({page}) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await openPage(page, '/docs/intro');
-    const search = page.locator('input.navbar__search-input');
+    const search = searchBox(page);
     await page.keyboard.press('Control+k');
     await expect(search).toBeFocused();
     await page.keyboard.type('kafka');
-    const options = page.getByRole('option');
-    await expect(options.first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
+    const options = suggestions(page);
+    await expect(options.last()).toContainText('“kafka”', {timeout: FIRST_SEARCH_TIMEOUT});
     await expect(search).toHaveAttribute('aria-expanded', 'true');
 
     // Escape closes the list; typing opens it again.
     await page.keyboard.press('Escape');
     await expect(options.first()).toBeHidden();
-    await page.keyboard.press('Control+k');
+    await expect(search).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.type(' ');
-    await page.keyboard.press('Backspace');
     await expect(options.first()).toBeVisible();
 
-    // The arrow moves the highlight to the second suggestion; Enter opens that page.
+    // The arrows move the highlight: down twice is the second suggestion; Enter opens that page.
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     const second = options.nth(1);
     await expect(second).toHaveAttribute('aria-selected', 'true');

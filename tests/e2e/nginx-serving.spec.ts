@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto';
-import {rmSync, writeFileSync} from 'node:fs';
+import {readdirSync, rmSync, writeFileSync} from 'node:fs';
 import type {APIRequestContext, APIResponse} from '@playwright/test';
 import {operationsOf} from '../../src/openapi';
 import {startDocusaurusServe} from '../support/docusaurus-serve';
@@ -124,6 +124,8 @@ test.describe('headers', () => {
       expect(scriptSources, path).toContain("'self'");
       expect(scriptSources, path).not.toContain("'unsafe-inline'");
       expect(scriptSources, path).not.toContain("'unsafe-eval'");
+      // The search compiles its WebAssembly (Pagefind); that allows no JavaScript eval.
+      expect(scriptSources, path).toContain("'wasm-unsafe-eval'");
       expect(policy.get('object-src'), path).toEqual(["'none'"]);
       expect(policy.get('default-src'), path).toEqual(["'self'"]);
       const html = await response.text();
@@ -157,6 +159,29 @@ test.describe('headers', () => {
     }
     // Files of static/ keep their names from build to build: revalidated.
     expect((await request.get(`${baseURL}${BASE_PATH}img/favicon.svg`)).headers()['cache-control']).toBe('no-cache');
+  });
+
+  test('the search index: its chunks and fragments are cached for a year, its library and entry files revalidated', async ({request, baseURL}) => {
+    const index = `${BASE_PATH}pagefind/`;
+    const entry = await request.get(`${baseURL}${index}pagefind-entry.json`);
+    expect(entry.status()).toBe(200);
+    expect(entry.headers()['cache-control']).toBe('no-cache');
+    const {languages} = (await entry.json()) as {languages: Record<string, {hash: string}>};
+    const meta = `${index}pagefind.${Object.values(languages)[0].hash}.pf_meta`;
+    const chunk = `${index}index/${readdirSync('build/pagefind/index')[0]}`;
+    const fragment = `${index}fragment/${readdirSync('build/pagefind/fragment')[0]}`;
+    for (const path of [meta, chunk, fragment]) {
+      const response = await request.get(baseURL + path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['cache-control'], path).toBe(HASHED_ASSET_CACHE);
+      expectSecurityHeaders(response, path);
+    }
+    for (const path of [`${index}pagefind.js`, `${index}pagefind-worker.js`, `${index}outline.json`, `${index}vocabulary.json`]) {
+      const response = await request.get(baseURL + path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['cache-control'], path).toBe('no-cache');
+    }
+    expect((await request.get(`${baseURL}${index}pagefind.js`)).headers()['content-type']).toMatch(/^application\/javascript/);
   });
 
   test('text answers are gzip-compressed for clients that accept it', async ({request, baseURL}) => {

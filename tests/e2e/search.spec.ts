@@ -1,75 +1,116 @@
-import {FIRST_SEARCH_TIMEOUT, expect, openPage, test} from '../support/site';
+import {firstSearch, FIRST_SEARCH} from '../../scripts/first-search.mjs';
 import {operationsOf} from '../../src/openapi';
-import {loadSpec} from '../support/openapi';
 import {readMarkdown} from '../support/content';
+import {loadSpec} from '../support/openapi';
+import {searchBox, suggestedPages, suggestions} from '../support/search-box';
+import {FIRST_SEARCH_TIMEOUT, expect, openPage, test} from '../support/site';
 
 const operations = operationsOf(loadSpec());
-const operation = (operationId: string) => {
+const operationPage = (operationId: string) => {
   const found = operations.find((candidate) => candidate.operationId === operationId);
   if (!found) throw new Error(`openapi/vigil-api.yaml has no operation ${operationId}`);
-  return found;
+  return {path: `/docs/api/${found.slug}`, title: found.summary};
 };
+const titleOf = (file: string) => String(readMarkdown(file).frontMatter.title);
 
-/** The text of a heading of a Markdown file, which must have it. */
-function heading(file: string, text: RegExp): string {
-  const line = readMarkdown(file).body.split('\n').find((candidate) => /^#{2,3} /.test(candidate) && text.test(candidate));
-  if (!line) throw new Error(`${file} has no heading matching ${text}`);
-  return line.replace(/^#+ /, '').trim();
-}
+/** The words of a query a marked word of an excerpt may be: the word itself or a form of it ("grant" for "grants"). */
+const formOf = (query: string) => (marked: string) =>
+  query.split(/\s+/).some((word) => marked.toLowerCase().startsWith(word.toLowerCase().slice(0, 5)));
 
-/**
- * Query, the page its first suggestion must open, and the explanation a reader must also be offered.
- *
- * The plugin ranks a page whose title holds every word of the query above any section heading or text.
- * "data contract status" and "watermark" are the names of two API operations ("Set a data contract
- * status", "Set a dataset watermark"), so those pages come first; each states what the value is and which
- * changes are allowed. The conceptual explanations (the glossary's "Data contract status" entry, the
- * "Watermarks" section of Streaming monitoring) follow in the same list. Putting them first would take
- * renaming pages after search terms, which this site does not do.
- */
-const QUERIES: Array<{query: string; first: string; alsoOffered?: {title: string; path: string}}> = [
-  // An operation by its summary, and by a segment of its path.
-  {query: operation('createDatastore').summary, first: `/docs/api/${operation('createDatastore').slug}`},
-  {query: 'test-connection', first: `/docs/api/${operation('testDatastoreConnection').slug}`},
-  // The Snowflake page is the one that lists the grants Vigil needs.
-  {query: 'snowflake grants', first: '/docs/configuring-datastore/snowflake'},
-  {
-    query: 'data contract status',
-    first: `/docs/api/${operation('setDataContractStatus').slug}`,
-    alsoOffered: {title: heading('docs/product/glossary.md', /^### Data contract status$/i), path: '/docs/product/glossary'},
-  },
-  {
-    query: 'watermark',
-    first: `/docs/api/${operation('setDatasetWatermark').slug}`,
-    alsoOffered: {title: heading('docs/features/streaming-monitoring.md', /^## Watermarks$/), path: '/docs/features/streaming-monitoring'},
-  },
-];
-
-test('offline search: each query opens the right page first', async ({page}) => {
-  await openPage(page, '/docs/intro');
-  const search = page.locator('input.navbar__search-input');
-  for (const {query, first, alsoOffered} of QUERIES) {
+test.describe('the search box', () => {
+  test('a suggestion shows its section, its title, the heading it matched and an excerpt with the words marked; Enter opens the first', async ({page}) => {
+    await openPage(page, '/docs/intro');
     await page.keyboard.press('Control+k');
-    await expect(search).toBeFocused();
-    await search.fill(query);
-    const options = page.getByRole('option');
-    await expect(options.first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
-    if (alsoOffered) {
-      await expect(options.filter({hasText: alsoOffered.title}).first(), `"${query}" offers ${alsoOffered.path}`).toBeVisible();
-    }
-    const previousTitle = await page.title();
+    await expect(searchBox(page)).toBeFocused();
+    const query = 'snowflake grants';
+    const suggested = await suggestedPages(page, query);
+    expect(suggested[0]).toMatch(/^\/docs\/configuring-datastore\/snowflake#/);
+    const first = suggestions(page).first();
+    await expect(first).toContainText('Docs');
+    await expect(first).toContainText(titleOf('docs/configuring-datastore/snowflake.md'));
+    const marked = await first.locator('mark').allTextContents();
+    expect(marked.length, 'words marked in the excerpt').toBeGreaterThan(0);
+    expect(marked.filter((word) => !formOf(query)(word)), 'marked words that are not the query').toEqual([]);
+    const suggestion = (await first.textContent()) ?? '';
+
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === first, {timeout: 10_000}).catch(() => undefined);
-    expect.soft(new URL(page.url()).pathname, `first suggestion for "${query}"`).toBe(first);
-    // The address changes at once, while the previous page stays on screen until the chunks of the next one
-    // have loaded; the next page has replaced it when the document title is its own.
-    await expect(page).not.toHaveTitle(previousTitle);
-    await expect(page.locator('article h1').first()).toBeVisible();
-  }
+    const anchor = suggested[0].split('#')[1];
+    await page.waitForURL((url) => url.pathname === '/docs/configuring-datastore/snowflake' && url.hash === `#${anchor}`);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(titleOf('docs/configuring-datastore/snowflake.md'));
+    // The suggestion named the heading it opens at.
+    const heading = (await page.locator(`[id="${anchor}"]`).textContent())?.replace(/\u200b/g, '').trim() ?? '';
+    expect(heading).not.toBe('');
+    expect(suggestion).toContain(heading);
+  });
+
+  test('an API action finds its operation first, labelled API; a how-to question finds the doc page first', async ({page}) => {
+    await openPage(page, '/docs/intro');
+    const createDatastore = operationPage('createDatastore');
+    expect((await suggestedPages(page, 'create a datastore api'))[0]).toBe(createDatastore.path);
+    await expect(suggestions(page).first()).toContainText('API');
+    await expect(suggestions(page).first()).toContainText(createDatastore.title);
+    expect((await suggestedPages(page, 'how do i connect a datastore'))[0].replace(/#.*/, '')).toBe('/docs/configuring-datastore/');
+  });
+
+  test('a misspelt word is searched as the closest word of the site, and says so', async ({page}) => {
+    await openPage(page, '/docs/intro');
+    const suggested = await suggestedPages(page, 'databriks');
+    await expect(page.getByText('Showing results for “databricks”')).toBeVisible();
+    expect(suggested[0].replace(/#.*/, '')).toBe('/docs/configuring-datastore/databricks');
+  });
+
+  test('the keyboard reaches the link to all results: up from the box, then Enter opens the search page', async ({page}) => {
+    await openPage(page, '/docs/intro');
+    await suggestedPages(page, 'kafka');
+    await page.keyboard.press('ArrowUp');
+    const all = suggestions(page).last();
+    await expect(all).toHaveAttribute('aria-selected', 'true');
+    await expect(all).toContainText(/See all \d+ results for “kafka”/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/docs/search' && url.searchParams.get('q') === 'kafka');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for “kafka”');
+  });
+
+  test(`the first search on a phone downloads at most ${FIRST_SEARCH.budget.bytes / 1000} kB (bench/budgets.json)`, async ({browser, baseURL}) => {
+    const search = await firstSearch(browser, baseURL!);
+    const files = search.files.map(({path, bytes}) => `${path} ${bytes}`).join(', ');
+    expect(search.files.some(({path}) => path.endsWith('.pf_index')), `the index chunks were downloaded: ${files}`).toBe(true);
+    expect(search.bytes, `first search of "${search.query}": ${files}`).toBeLessThanOrEqual(FIRST_SEARCH.budget.bytes);
+  });
 });
 
-test('the search results page lists matches for a query', async ({page}) => {
-  await openPage(page, '/docs/search?q=kafka');
-  await expect(page.getByRole('heading', {level: 1})).toContainText('kafka');
-  await expect(page.locator('article h2 a[href="/docs/configuring-datastore/kafka"]').first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
+test.describe('the search page', () => {
+  test('lists results for the query, with a filter by section that shows each section’s count', async ({page}) => {
+    await openPage(page, '/docs/search?q=kafka');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for “kafka”');
+    const results = page.getByRole('main').getByRole('listitem').filter({has: page.getByRole('heading', {level: 2})});
+    await expect(page.getByRole('link', {name: titleOf('docs/configuring-datastore/kafka.md'), exact: true}).first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
+    const filters = page.getByRole('navigation', {name: 'Filter results by section'});
+    const apiFilter = filters.getByRole('link', {name: /^API \(\d+\)$/});
+    const apiCount = Number((await apiFilter.textContent())?.match(/\((\d+)\)/)?.[1]);
+    expect(apiCount).toBeGreaterThan(0);
+    await apiFilter.click();
+    await page.waitForURL((url) => url.searchParams.get('section') === 'API');
+    await expect(filters.getByRole('link', {name: /^API/})).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('status')).toHaveText(`${apiCount} ${apiCount === 1 ? 'result' : 'results'} in API`);
+    await expect(results).toHaveCount(Math.min(apiCount, 10));
+    for (const label of await results.locator('> span').allTextContents()) expect(label).toBe('API');
+  });
+
+  test('shows ten results, and ten more on request', async ({page}) => {
+    await openPage(page, '/docs/search?q=dataset');
+    const results = page.getByRole('main').getByRole('listitem').filter({has: page.getByRole('heading', {level: 2})});
+    await expect(results).toHaveCount(10, {timeout: FIRST_SEARCH_TIMEOUT});
+    const total = Number((await page.getByRole('status').textContent())?.match(/^(\d+) results/)?.[1]);
+    expect(total).toBeGreaterThan(20);
+    await page.getByRole('button', {name: 'Show more results'}).click();
+    await expect(results).toHaveCount(20);
+  });
+
+  test('the form is in the served HTML: a search works as a plain GET before the scripts run', async ({request}) => {
+    const html = await (await request.get('/docs/search')).text();
+    expect(html).toMatch(/<form[^>]*action="?\/docs\/search"?[^>]*method="?get"?|<form[^>]*method="?get"?[^>]*action="?\/docs\/search"?/);
+    expect(html).toMatch(/<input[^>]*name="?q"?/);
+    expect(html).toMatch(/<meta[^>]*name="?robots"?[^>]*content="noindex, follow"/);
+  });
 });

@@ -69,7 +69,7 @@ test.describe('navbar and footer', () => {
     await expect(right.locator('.navbar__item.dropdown').filter({hasText: 'English'})).toBeVisible();
     await expect(right.getByRole('link', {name: 'Next'})).toBeVisible();
     await expect(right.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
-    await expect(right.getByRole('textbox', {name: 'Search'})).toBeVisible();
+    await expect(right.getByRole('combobox', {name: 'Search'})).toBeVisible();
   });
 
   test('only the navbar item of the current section is highlighted', async ({page}) => {

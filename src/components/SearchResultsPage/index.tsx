@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import SearchExcerpt from '../SearchExcerpt';
 import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent';
 import {searchSite, type SearchHit, type SearchResults} from '../SiteSearch/pagefind';
@@ -37,7 +38,10 @@ export default function SearchResultsPage(): ReactNode {
   const history = useHistory();
   const baseUrl = useBaseUrl('/');
   const pagePath = useBaseUrl('/search');
-  const {query, section} = readAddress(location.search);
+  // The served HTML is the page without a query; the query is read once the page is hydrated, so that
+  // hydration renders what the server sent.
+  const isBrowser = useIsBrowser();
+  const {query, section} = isBrowser ? readAddress(location.search) : {query: '', section: undefined};
   const [typed, setTyped] = useState(query);
   const [search, setSearch] = useState<Search>({status: 'idle'});
 

@@ -18,12 +18,12 @@ export interface MatchedPart {
 
 /**
  * The heading to show for a page a search found: among the parts of the page whose heading holds a word of
- * the query, the one whose heading holds the most of them, then the one with the most matches in its text (the
- * earlier on a tie). A match in the text under a heading that names something else (an operation page's
- * "200 OK") shows the page alone.
+ * the query that the page's title does not, the one whose heading holds the most of the query's words, then
+ * the one with the most matches in its text (the earlier on a tie). A page whose title names all the words, or
+ * whose matches are under headings that name something else (an operation page's "200 OK"), shows alone.
  */
-export function bestHeading(pageUrl: string, parts: MatchedPart[], searched: string): Heading | undefined {
-  const terms = wordsOf(searched);
+export function bestHeading(pageUrl: string, pageTitle: string, parts: MatchedPart[], searched: string): Heading | undefined {
+  const terms = wordsOf(searched).filter((term) => coverage(pageTitle, [term]) === 0);
   let best: {part: MatchedPart; held: number; matches: number} | undefined;
   for (const part of parts) {
     if (!part.anchor || part.url === pageUrl) continue;

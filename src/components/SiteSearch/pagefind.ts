@@ -147,7 +147,7 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
             url: data.url,
             title: data.meta.title ?? data.url,
             section: page.section,
-            heading: bestHeading(data.url, data.sub_results, searched),
+            heading: bestHeading(data.url, data.meta.title ?? '', data.sub_results, searched),
             excerpt: data.excerpt,
           })),
         );

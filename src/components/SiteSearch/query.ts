@@ -35,12 +35,15 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
 }
 
-/** True when two words are the same or differ only in their ending ("grants" and "grant", "rotate" and "rotation"). */
+/**
+ * True when two words are the same or differ only in an ending of up to 4 letters after a common start of 4
+ * or more ("grants" and "grant", "rotate" and "rotation"; not "data" and "datastore").
+ */
 export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   let common = 0;
   while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
-  return common >= Math.max(4, Math.min(a.length, b.length) - 2);
+  return common >= 4 && a.length - common <= 4 && b.length - common <= 4;
 }
 
 /** The share of `terms` that `text` holds (0 to 1). */
