@@ -34,6 +34,7 @@ export default function SearchBox(): ReactNode {
   const history = useHistory();
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const container = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const [state, setState] = useState<State>({status: 'idle'});
   const [open, setOpen] = useState(false);
@@ -83,6 +84,10 @@ export default function SearchBox(): ReactNode {
   const expanded = open && query.trim() !== '' && state.status !== 'idle';
   const optionId = (index: number) => `${listId}-option-${index}`;
 
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({block: 'nearest'});
+  }, [active]);
+
   const close = () => {
     setOpen(false);
     setActive(-1);
@@ -115,7 +120,14 @@ export default function SearchBox(): ReactNode {
   };
 
   return (
-    <div className={styles.searchBox} role="search">
+    <div
+      ref={container}
+      className={styles.searchBox}
+      role="search"
+      // The list closes when focus leaves the search box and its list, not when it moves into the list.
+      onBlur={(event) => {
+        if (!container.current?.contains(event.relatedTarget as Node | null)) close();
+      }}>
       <input
         ref={input}
         type="search"
@@ -140,11 +152,18 @@ export default function SearchBox(): ReactNode {
           void loadPagefind(baseUrl).catch(() => undefined);
           setOpen(true);
         }}
-        onBlur={close}
         onKeyDown={onKeyDown}
       />
+      {/* When the suggestions are taller than the screen the list scrolls; Tab from the box reaches it, so the
+          keyboard can scroll it too, and Escape returns to the box. */}
       <div
         className={clsx(styles.popup, !expanded && styles.hidden)}
+        tabIndex={0}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          close();
+          input.current?.focus();
+        }}
         // Clicking a suggestion must not blur the input first, which would close the list under the pointer.
         onMouseDown={(event) => event.preventDefault()}>
         {found?.corrected && <p className={styles.message}>Showing results for “{found.corrected}”</p>}
