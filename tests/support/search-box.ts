@@ -1,5 +1,5 @@
 import type {Locator, Page} from '@playwright/test';
-import {expect} from './site';
+import {FIRST_SEARCH_TIMEOUT, expect} from './site';
 
 /** The navbar's search box (`src/components/SearchBox`). */
 export const searchBox = (page: Page): Locator => page.getByRole('combobox', {name: 'Search'});
@@ -15,7 +15,7 @@ export async function suggestedPages(page: Page, query: string): Promise<string[
   const box = searchBox(page);
   await box.fill(query);
   const options = suggestions(page);
-  await expect(options.last()).toContainText(`“${query.trim()}”`);
+  await expect(options.last()).toContainText(`“${query.trim()}”`, {timeout: FIRST_SEARCH_TIMEOUT});
   const hrefs = await options.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   return hrefs.slice(0, -1);
 }

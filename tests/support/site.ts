@@ -69,8 +69,9 @@ export function takeExpectedConsole(
 }
 
 /**
- * How long the first search may take to show suggestions: it downloads and parses the whole search index
- * (2.6 MB), which on a loaded machine takes longer than the default wait.
+ * How long the first search may take to show suggestions: it loads the search library, starts its worker,
+ * compiles its WebAssembly and loads the index chunks, which on a loaded machine can take longer than the
+ * default wait.
  */
 export const FIRST_SEARCH_TIMEOUT = 30_000;
 
