@@ -4,6 +4,7 @@ import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import SearchExcerpt from '../SearchExcerpt';
+import SearchSectionLabel from '../SearchSectionLabel';
 import {loadPagefind, searchSite, type SearchHit} from '../SiteSearch/pagefind';
 import styles from './styles.module.css';
 
@@ -181,12 +182,12 @@ export default function SearchBox(): ReactNode {
               event.preventDefault();
               go(hit.heading?.url ?? hit.url);
             }}>
-            <span className={styles.section}>{hit.section}</span>
+            <SearchSectionLabel section={hit.section} className={styles.section} />
             <span className={styles.title}>
               {hit.title}
               {hit.heading && <span className={styles.heading}> › {hit.heading.title}</span>}
             </span>
-            <SearchExcerpt className={styles.excerpt} excerpt={hit.heading?.excerpt ?? hit.excerpt} />
+            <SearchExcerpt excerpt={hit.heading?.excerpt ?? hit.excerpt} />
           </Link>
         ))}
         {found && (

@@ -5,6 +5,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import SearchExcerpt from '../SearchExcerpt';
+import SearchSectionLabel from '../SearchSectionLabel';
 import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent';
 import {searchSite, type SearchHit, type SearchResults} from '../SiteSearch/pagefind';
 import styles from './styles.module.css';
@@ -137,7 +138,7 @@ export default function SearchResultsPage(): ReactNode {
         <ol className={styles.results}>
           {found.hits.map((hit) => (
             <li key={hit.url} className={styles.result}>
-              <span className={styles.section}>{hit.section}</span>
+              <SearchSectionLabel section={hit.section} className={styles.section} />
               <h2 className={styles.title}>
                 <Link to={hit.url}>{hit.title}</Link>
               </h2>
@@ -146,7 +147,7 @@ export default function SearchResultsPage(): ReactNode {
                   <Link to={hit.heading.url}>{hit.heading.title}</Link>
                 </p>
               )}
-              <p className={styles.excerpt}>
+              <p>
                 <SearchExcerpt excerpt={hit.heading?.excerpt ?? hit.excerpt} />
               </p>
             </li>
