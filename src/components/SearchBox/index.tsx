@@ -114,8 +114,10 @@ export default function SearchBox(): ReactNode {
     } else if (event.key === 'Enter') {
       if (query.trim() === '') return;
       event.preventDefault();
-      // Enter opens the highlighted suggestion, or the first; before any suggestion, the search page.
-      const target = targets[active >= 0 ? active : 0] ?? allResults;
+      // Enter opens the highlighted suggestion, or the first; while the suggestions are still those of
+      // other words (or none yet), the search page for the words typed.
+      const current = found?.query === query.trim();
+      const target = current ? (targets[active >= 0 ? active : 0] ?? allResults) : allResults;
       go(target);
     }
   };

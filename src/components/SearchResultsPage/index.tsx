@@ -69,10 +69,14 @@ export default function SearchResultsPage(): ReactNode {
   const showMore = async () => {
     if (search.status !== 'found') return;
     const {results, hits} = search;
-    const more = await Promise.all(
-      Array.from({length: Math.min(PAGE_SIZE, results.count - hits.length)}, (_, offset) => results.hit(hits.length + offset)),
-    );
-    setSearch({...search, hits: [...hits, ...more]});
+    try {
+      const more = await Promise.all(
+        Array.from({length: Math.min(PAGE_SIZE, results.count - hits.length)}, (_, offset) => results.hit(hits.length + offset)),
+      );
+      setSearch({...search, hits: [...hits, ...more]});
+    } catch {
+      setSearch({status: 'failed'});
+    }
   };
 
   const found = search.status === 'found' ? search : undefined;
