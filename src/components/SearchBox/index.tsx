@@ -1,4 +1,4 @@
-import {useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import {useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
@@ -23,6 +23,12 @@ function isSearchShortcut(event: globalThis.KeyboardEvent): boolean {
   const typing = target?.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target?.tagName ?? '');
   return event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey;
 }
+
+/** Where a suggestion leads: the heading it matched, or the page. */
+const targetOf = (hit: SearchHit) => hit.heading?.url ?? hit.url;
+
+/** A click that opens a link in this tab: the main button, no modifier (the others open a new tab or window). */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * The navbar's search box: a combobox whose list suggests the best pages for the words typed, each labelled
@@ -79,9 +85,9 @@ export default function SearchBox(): ReactNode {
     return () => clearTimeout(timer);
   }, [query, search]);
 
-  const allResults = `${searchPage}?q=${encodeURIComponent(query.trim())}`;
+  const allResultsOf = (words: string) => `${searchPage}?q=${encodeURIComponent(words)}`;
   const found = state.status === 'found' ? state : undefined;
-  const targets = found ? [...found.hits.map((hit) => hit.heading?.url ?? hit.url), allResults] : [];
+  const targets = found ? [...found.hits.map(targetOf), allResultsOf(found.query)] : [];
   const expanded = open && query.trim() !== '' && state.status !== 'idle';
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -98,6 +104,12 @@ export default function SearchBox(): ReactNode {
     setQuery('');
     input.current?.blur();
     history.push(target);
+  };
+  /** A suggestion's click handler: a plain click opens it here and closes the list; the others are the browser's. */
+  const openOnClick = (target: string) => (event: MouseEvent) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    go(target);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -117,8 +129,7 @@ export default function SearchBox(): ReactNode {
       // Enter opens the highlighted suggestion, or the first; while the suggestions are still those of
       // other words (or none yet), the search page for the words typed.
       const current = found?.query === query.trim();
-      const target = current ? (targets[active >= 0 ? active : 0] ?? allResults) : allResults;
-      go(target);
+      go(current ? targets[active >= 0 ? active : 0] : allResultsOf(query.trim()));
     }
   };
 
@@ -169,49 +180,43 @@ export default function SearchBox(): ReactNode {
         }}
         // Clicking a suggestion must not blur the input first, which would close the list under the pointer.
         onMouseDown={(event) => event.preventDefault()}>
-        {found?.corrected && <p className={styles.message}>Showing results for “{found.corrected}”</p>}
-        <div id={listId} role="listbox" aria-label="Search suggestions">
-        {found?.hits.map((hit, index) => (
-          <Link
-            key={hit.heading?.url ?? hit.url}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            tabIndex={-1}
-            to={hit.heading?.url ?? hit.url}
-            className={clsx(styles.suggestion, index === active && styles.active)}
-            onClick={(event) => {
-              event.preventDefault();
-              go(hit.heading?.url ?? hit.url);
-            }}>
-            <SearchSectionLabel section={hit.section} className={styles.section} />
-            <span className={styles.title}>
-              {hit.title}
-              {hit.heading && <span className={styles.heading}> › {hit.heading.title}</span>}
-            </span>
-            <SearchExcerpt excerpt={hit.heading?.excerpt ?? hit.excerpt} />
-          </Link>
-        ))}
-        {found && (
-          <Link
-            id={optionId(found.hits.length)}
-            role="option"
-            aria-selected={active === found.hits.length}
-            tabIndex={-1}
-            to={allResults}
-            className={clsx(styles.suggestion, styles.allResults, active === found.hits.length && styles.active)}
-            onClick={(event) => {
-              event.preventDefault();
-              go(allResults);
-            }}>
-            {found.count === 0 ? `No results for “${found.query}”: open the search page` : `See all ${found.count} results for “${found.query}”`}
-          </Link>
-        )}
-        </div>
         <p className={styles.message} role="status">
           {state.status === 'searching' && 'Searching…'}
           {state.status === 'failed' && 'Search could not load. Check your connection and type again.'}
+          {found?.corrected && `Showing results for “${found.corrected}”`}
         </p>
+        <div id={listId} role="listbox" aria-label="Search suggestions">
+          {found?.hits.map((hit, index) => (
+            <Link
+              key={targetOf(hit)}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              tabIndex={-1}
+              to={targetOf(hit)}
+              className={clsx(styles.suggestion, index === active && styles.active)}
+              onClick={openOnClick(targetOf(hit))}>
+              <SearchSectionLabel section={hit.section} className={styles.section} />
+              <span className={styles.title}>
+                {hit.title}
+                {hit.heading && <span className={styles.heading}> › {hit.heading.title}</span>}
+              </span>
+              <SearchExcerpt excerpt={hit.heading?.excerpt ?? hit.excerpt} />
+            </Link>
+          ))}
+          {found && (
+            <Link
+              id={optionId(found.hits.length)}
+              role="option"
+              aria-selected={active === found.hits.length}
+              tabIndex={-1}
+              to={allResultsOf(found.query)}
+              className={clsx(styles.suggestion, styles.allResults, active === found.hits.length && styles.active)}
+              onClick={openOnClick(allResultsOf(found.query))}>
+              {found.count === 0 ? `No results for “${found.query}”: open the search page` : `See all ${found.count} results for “${found.query}”`}
+            </Link>
+          )}
+        </div>
       </div>
     </div>
   );
