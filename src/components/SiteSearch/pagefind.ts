@@ -15,7 +15,6 @@ interface PagefindResultData {
   url: string;
   excerpt: string;
   meta: {title?: string};
-  filters: Record<string, string[]>;
   sub_results: MatchedPart[];
 }
 interface PagefindResult {
@@ -26,7 +25,7 @@ interface PagefindResult {
 interface Pagefind {
   options(options: {baseUrl?: string; excerptLength?: number}): Promise<void>;
   init(): Promise<void>;
-  search(term: string | null, options?: {filters?: Record<string, string>}): Promise<{results: PagefindResult[]}>;
+  search(term: string): Promise<{results: PagefindResult[]}>;
 }
 
 /** One page found, as the search box and the search page show it. */
