@@ -8,8 +8,19 @@ export function searchablePages(buildDir: string, routes: string[], basePath?: s
 
 export function writeSearchIndex(buildDir: string, pages: {url: string; content: string}[]): Promise<number>;
 
-export function vocabularyOf(indexDir: string): string[];
+export type Fragment = {
+  id: string;
+  url: string;
+  content: string;
+  meta?: Record<string, string>;
+  filters?: Record<string, string[]>;
+  anchors?: {element: string; id: string; text: string}[];
+};
 
-export function outlineOf(indexDir: string): Record<string, PageOutline>;
+export function fragmentsOf(indexDir: string): Generator<Fragment>;
+
+export function vocabularyOf(fragments: Iterable<Fragment>): string[];
+
+export function outlineOf(fragments: Fragment[]): Record<string, PageOutline>;
 
 export function searchIndexSize(buildDir: string): {pages: number; chunks: number; chunkBytes: number; largestChunk: number; fragmentBytes: number};

@@ -71,7 +71,7 @@ export const VOCABULARY_FILE = 'vocabulary.json';
 export const OUTLINE_FILE = 'outline.json';
 
 /** Each fragment Pagefind wrote (gzipped JSON after a signature): a page's id, URL, title, text, filters and headings. */
-function* fragmentsOf(indexDir) {
+export function* fragmentsOf(indexDir) {
   const folder = join(indexDir, 'fragment');
   for (const name of readdirSync(folder).sort()) {
     const fragment = JSON.parse(gunzipSync(readFileSync(join(folder, name))).toString('utf8').replace(/^pagefind_dcd/, ''));
@@ -85,9 +85,9 @@ function* fragmentsOf(indexDir) {
  * (`src/components/SiteSearch/spelling.ts`). Read from Pagefind's own fragments, so it holds exactly the text
  * that was indexed.
  */
-export function vocabularyOf(indexDir) {
+export function vocabularyOf(fragments) {
   const pagesWith = new Map();
-  for (const fragment of fragmentsOf(indexDir)) {
+  for (const fragment of fragments) {
     const words = new Set(`${fragment.meta?.title ?? ''} ${fragment.content}`.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
     for (const word of words) {
       if (word.length >= 4 && !/^\d+$/.test(word)) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
@@ -107,8 +107,8 @@ const SKELETON_HEADING_PAGES = 5;
  * glossary, by Pagefind's page id: what the search ranks on before it loads any page's text
  * (`src/components/SiteSearch/ranking.ts`).
  */
-export function outlineOf(indexDir) {
-  const pages = [...fragmentsOf(indexDir)].map((fragment) => {
+export function outlineOf(fragments) {
+  const pages = fragments.map((fragment) => {
     const section = fragment.filters?.section?.[0];
     if (!section) throw new Error(`${fragment.url} was indexed without a section (data-pagefind-filter="section:…")`);
     const headings = (fragment.anchors ?? []).filter((anchor) => /^h[23]$/.test(anchor.element)).map((anchor) => anchor.text.trim());
@@ -148,8 +148,9 @@ export async function writeSearchIndex(buildDir, pages) {
     const indexDir = join(buildDir, SEARCH_INDEX_FOLDER);
     const written = await index.writeFiles({outputPath: indexDir});
     if (written.errors.length > 0) throw new Error(`Pagefind could not write the search index: ${written.errors.join('; ')}`);
-    writeFileSync(join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabularyOf(indexDir)));
-    writeFileSync(join(indexDir, OUTLINE_FILE), JSON.stringify(outlineOf(indexDir)));
+    const fragments = [...fragmentsOf(indexDir)];
+    writeFileSync(join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabularyOf(fragments)));
+    writeFileSync(join(indexDir, OUTLINE_FILE), JSON.stringify(outlineOf(fragments)));
   } finally {
     await pagefind.close();
   }

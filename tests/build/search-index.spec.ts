@@ -1,5 +1,4 @@
-import {readFileSync, readdirSync} from 'node:fs';
-import {gunzipSync} from 'node:zlib';
+import {readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import type {PageOutline} from '../../scripts/search-index.mjs';
 import {operationsOf} from '../../src/openapi';
@@ -13,12 +12,11 @@ const pages = Object.values(outline);
 const docs = markdownFiles('docs');
 const operations = operationsOf(loadSpec());
 
-/** A page's fragment: its URL and the text Pagefind indexed. */
-function fragmentOf(url: string): {url: string; content: string} {
-  for (const name of readdirSync(`${INDEX}/fragment`)) {
-    const fragment = JSON.parse(gunzipSync(readFileSync(`${INDEX}/fragment/${name}`)).toString('utf8').replace(/^pagefind_dcd/, '')) as {url: string; content: string};
-    if (fragment.url === url) return fragment;
-  }
+/** A page's fragment: its URL and the text Pagefind indexed, read as the indexer reads it. */
+async function fragmentOf(url: string) {
+  // An ES module that reads import.meta: imported as itself, not transpiled with the tests.
+  const {fragmentsOf} = await import('../../scripts/search-index.mjs');
+  for (const fragment of fragmentsOf(INDEX)) if (fragment.url === url) return fragment;
   throw new Error(`no page ${url} in ${INDEX}/fragment`);
 }
 
@@ -40,9 +38,9 @@ test('the outline keeps the headings that say what a page is about, not the skel
   for (const skeleton of ['Responses', 'Request', '200 OK']) expect(everyHeading).not.toContain(skeleton);
 });
 
-test('an operation page is indexed with its fields and without its six request samples', () => {
+test('an operation page is indexed with its fields and without its six request samples', async () => {
   const createDatastore = operations.find((operation) => operation.operationId === 'createDatastore')!;
-  const {content} = fragmentOf(`/docs/api/${createDatastore.slug}`);
+  const {content} = await fragmentOf(`/docs/api/${createDatastore.slug}`);
   expect(content).toContain(createDatastore.summary);
   expect(content).toContain('connection');
   // The samples' own code (Python requests, OkHttp) would repeat the request six times.
