@@ -26,6 +26,7 @@ import {apiThemeBundlePlugin} from './src/patches/api-theme-bundle';
 import {browserPathFallbackPlugin} from './src/patches/browser-path-fallback';
 import {codeSamplesStorageGuardPlugin} from './src/patches/code-samples-storage-guard';
 import {prismLanguagesPlugin} from './src/patches/prism-languages';
+import {routePrefetchPlugin} from './src/patches/route-prefetch';
 import {utilsCommonTslibPlugin} from './src/patches/utils-common-tslib';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
@@ -149,6 +150,7 @@ const config: Config = {
     prismLanguagesPlugin({languages: CODE_LANGUAGES}),
     staticCodeBlocksPlugin({themes: codeThemes}),
     utilsCommonTslibPlugin,
+    routePrefetchPlugin,
     apiThemeBundlePlugin({apiDocsDir: API_DOCS_DIR, apiPluginId: API_DOCS_PLUGIN_ID}),
     socialMetaPlugin,
     searchIndexPlugin,

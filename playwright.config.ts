@@ -1,4 +1,5 @@
 import {defineConfig} from '@playwright/test';
+import {TEST_BROWSER} from './scripts/test-browser.cjs';
 
 /** Port of the production build served by nginx with deploy/nginx.conf for the browser tests. */
 export const NGINX_TEST_PORT = Number(process.env.VIGIL_NGINX_PORT ?? 8100);
@@ -23,8 +24,8 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     browserName: 'chromium',
     launchOptions: {
-      // Debian's Chromium: browsers are never downloaded (see scripts/run-tests.mjs).
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium headless shell (scripts/test-browser.cjs): browsers are never downloaded.
+      executablePath: TEST_BROWSER,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -8,14 +8,15 @@
 //   3. once the build has ended, the type check, which covers the API sidebar the build generates;
 //   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf;
 //   5. a short load test of nginx.
-// Installs Debian's Chromium, nginx and wrk when missing. Prints `N passed, N failed` last (every check
-// and every Playwright test counts) and exits non-zero when anything failed.
+// Installs Debian's Chromium headless shell (scripts/test-browser.cjs), nginx and wrk when missing. Prints
+// `N passed, N failed` last (every check and every Playwright test counts) and exits non-zero when anything
+// failed.
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync} from 'node:fs';
 import {ensureDebianPackage} from './debian-package.mjs';
 import {stopNginxDaemon} from './nginx-server.mjs';
+import {TEST_BROWSER, TEST_BROWSER_PACKAGE} from './test-browser.cjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 const ARTIFACTS = '.artifacts';
@@ -100,7 +101,7 @@ function playwright(name, projects) {
 const suiteStarted = Date.now();
 mkdirSync(ARTIFACTS, {recursive: true});
 const building = startBuild();
-ensureDebianPackage(CHROMIUM, 'chromium');
+ensureDebianPackage(TEST_BROWSER, TEST_BROWSER_PACKAGE);
 if (ensureDebianPackage(NGINX, 'nginx')) {
   // Debian starts the system's nginx on port 80 after installing it; the tests run their own on loopback.
   run(NGINX, ['-s', 'stop']);

@@ -1,6 +1,7 @@
 import type {Page} from '@playwright/test';
 import yaml from 'js-yaml';
 import {operationsOf, type JsonObject} from '../../src/openapi';
+import {servedPage, textOf, textsOf} from '../support/html';
 import {loadSpec} from '../support/openapi';
 import {REQUEST_PANEL_TIMEOUT, expect, openPage, test} from '../support/site';
 
@@ -12,17 +13,15 @@ const spec = loadSpec();
 const operations = operationsOf(spec);
 const tags = (spec.tags as JsonObject[]).map((tag) => String(tag.name));
 
-test.describe('API reference in the browser', () => {
-  test('the API root renders its sections and the downloadable description', async ({page, request}) => {
-    const response = await openPage(page, '/docs/api');
-    expect(response?.status()).toBe(200);
-    await expect(page.locator('article h1')).toHaveText(String(spec.info.title));
-    const sections = (await page.locator('article h2').allTextContents()).map((text) => text.replace(/\u200b/g, '').trim());
-    expect(sections).toEqual(expect.arrayContaining(['Authentication', 'Base URL', 'Errors', 'Pagination', 'Rate limits', 'Versioning']));
-    await expect(page.locator('nav[aria-label="Docs sidebar"]')).toContainText(tags[0]);
-    const article = page.locator('article');
-    await expect(article.getByRole('link', {name: 'YAML', exact: true})).toHaveAttribute('href', '/docs/openapi/vigil-api.yaml');
-    await expect(article.getByRole('link', {name: 'JSON', exact: true})).toHaveAttribute('href', '/docs/openapi/vigil-api.json');
+test.describe('API reference', () => {
+  test('the API root renders its sections and the downloadable description', async ({request}) => {
+    const $ = await servedPage(request, '/docs/api');
+    expect(textsOf($, 'article h1')).toEqual([String(spec.info.title)]);
+    expect(textsOf($, 'article h2')).toEqual(expect.arrayContaining(['Authentication', 'Base URL', 'Errors', 'Pagination', 'Rate limits', 'Versioning']));
+    expect(textOf($('nav[aria-label="Docs sidebar"]'))).toContain(tags[0]);
+    const download = (label: string) => $('article a').filter((_, link) => textOf($(link)) === label).attr('href');
+    expect(download('YAML')).toBe('/docs/openapi/vigil-api.yaml');
+    expect(download('JSON')).toBe('/docs/openapi/vigil-api.json');
     const yamlBody = await (await request.get('/docs/openapi/vigil-api.yaml')).text();
     expect(yaml.load(yamlBody)).toEqual(spec);
     const jsonBody = await (await request.get('/docs/openapi/vigil-api.json')).json();
@@ -87,8 +86,7 @@ test.describe('API reference in the browser', () => {
     const op = operations.find((candidate) => candidate.definition.requestBody)!;
     for (const path of ['/docs/intro', `/docs/api/${op.slug}`]) {
       await openPage(page, path);
-      // No element marks the end of prefetching: every script the page loads, prefetches included, is in once the network is idle.
-      await page.waitForLoadState('networkidle');
+      await prefetchesLoaded(page);
       expect(await builderLoaded(), path).toBe(false);
     }
     await page.getByRole('button', {name: 'Fill in your own values'}).click();
@@ -111,4 +109,18 @@ async function navigateInPage(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
   }, path);
   await expect(page).not.toHaveTitle(title);
+}
+
+/**
+ * Waits until the route chunks of the links in view have been prefetched: the site prefetches them in idle
+ * periods after hydration (src/patches/route-prefetch.ts), so once two idle periods have passed every prefetch
+ * link is in the document, and then each of them has loaded.
+ */
+async function prefetchesLoaded(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+  await page.waitForFunction(() => {
+    const loaded = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+    return links.length > 0 && links.every((link) => loaded.has(link.href));
+  });
 }

@@ -1,4 +1,4 @@
-import {documentTitle, elementTexts, metaContent} from '../support/html';
+import {metaContent, parseHtml, textsOf} from '../support/html';
 import {expect, nameConsoleProblems, openPage, sitemapPaths, test} from '../support/site';
 
 // Every page of the production build, from its sitemap: a page added tomorrow is tested tomorrow.
@@ -12,11 +12,12 @@ test('every page is served complete: 200, one h1, its title and a description in
       problems.push(`${path}: status ${response.status()}`);
       continue;
     }
-    const html = await response.text();
-    const headings = elementTexts(html, 'h1').filter(Boolean);
+    const $ = parseHtml(await response.text());
+    const headings = textsOf($, 'h1').filter(Boolean);
     if (headings.length !== 1) problems.push(`${path}: ${headings.length} h1 elements (${headings.join(' / ')})`);
-    if (!/ \| Vigil$/.test(documentTitle(html) ?? '')) problems.push(`${path}: title "${documentTitle(html)}"`);
-    if (!metaContent(html, 'description')) problems.push(`${path}: no meta description`);
+    const [title] = textsOf($, 'head > title');
+    if (!/ \| Vigil$/.test(title ?? '')) problems.push(`${path}: title "${title}"`);
+    if (!metaContent($, 'description')) problems.push(`${path}: no meta description`);
   }
   expect(paths.length).toBeGreaterThan(150);
   expect(problems).toEqual([]);

@@ -118,4 +118,18 @@ test('on a fast connection the links in view are prefetched', async ({page}) => 
   await openPage(page, '/docs/intro');
   await page.locator('nav.navbar').getByRole('link', {name: 'Product', exact: true}).hover();
   await expect.poll(() => page.locator('link[rel="prefetch"]').count()).toBeGreaterThan(0);
+  // The links in view share chunks (layouts, the docs sidebar): once the idle-time prefetching has settled
+  // (no new link over two idle periods), each chunk was requested once.
+  const hrefs = await page.evaluate(async () => {
+    const idle = () => new Promise((resolve) => requestIdleCallback(resolve));
+    const count = () => document.querySelectorAll('link[rel="prefetch"]').length;
+    for (let before = -1; before !== count(); ) {
+      before = count();
+      await idle();
+      await idle();
+    }
+    return [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href'));
+  });
+  expect(hrefs.length).toBeGreaterThan(1);
+  expect(hrefs.filter((href, index) => hrefs.indexOf(href) !== index)).toEqual([]);
 });

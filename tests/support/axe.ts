@@ -1,27 +1,36 @@
-import AxeBuilder from '@axe-core/playwright';
+import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
+import type * as Axe from 'axe-core';
 
 /** WCAG 2.0, 2.1 and 2.2 levels A and AA: the standard the site meets. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-// @axe-core/playwright types its page with its own playwright-core release; the API it uses is the same.
-type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+/** axe-core's browser build. */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeWindow = Window & {axe?: typeof Axe};
 
 /**
  * axe violations of the page (or of the part `include` selects) as one readable line each: rule, impact, elements.
- * Legacy mode runs axe.run in the page itself: the default (runPartial, then finishRun) opens a blank page for
- * every analysis, about a third of the accessibility tests' time, and is needed only to reach cross-origin
- * iframes, which the site has none of. `options()` comes before `withTags()` because it replaces the rule
- * selection `withTags()` sets.
+ * axe is evaluated once per document and run in it: the site has no iframes, so nothing needs axe's cross-frame
+ * runner, and a test checks one page several times (both color modes, both widths), where evaluating the half
+ * megabyte of axe again for every check cost more than some of the checks.
  */
 export async function axeViolations(page: Page, {include}: {include?: string} = {}): Promise<string[]> {
-  const builder = new AxeBuilder({page: page as unknown as AxePage}).options({resultTypes: ['violations']}).withTags(WCAG_TAGS).setLegacyMode();
-  const {violations} = await (include ? builder.include(include) : builder).analyze();
+  // The theme eases colors and menus over a few hundred milliseconds after a color mode switch, a resize or an
+  // opened menu: axe would rate a color halfway, so it runs once no CSS transition is running.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    async ({selector, tags}) => {
+      const {axe} = window as AxeWindow;
+      const results = await axe!.run(selector ? {include: [selector]} : document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+      return results.violations.map(({id, impact, help, nodes}) => ({id, impact, help, targets: nodes.map((node) => node.target.join(' '))}));
+    },
+    {selector: include, tags: WCAG_TAGS},
+  );
   return violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes
-        .slice(0, 5)
-        .map((node) => node.target.join(' '))
-        .join(' | ')}${violation.nodes.length > 5 ? ` and ${violation.nodes.length - 5} more` : ''}`,
+    ({id, impact, help, targets}) =>
+      `${id} (${impact}): ${help} -> ${targets.slice(0, 5).join(' | ')}${targets.length > 5 ? ` and ${targets.length - 5} more` : ''}`,
   );
 }

@@ -1,4 +1,9 @@
-/** Reading served HTML without a browser: the text of elements, entities decoded. */
+/** Reading the HTML a server sends, without a browser: cheerio's parser and selectors. */
+import type {APIRequestContext} from '@playwright/test';
+import {load, type AnyNode, type Cheerio, type CheerioAPI} from 'cheerio';
+import {expect} from './site';
+
+export type {CheerioAPI};
 
 export function decodeEntities(text: string): string {
   return text
@@ -11,25 +16,31 @@ export function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** The text of each `tag` element of `html` (tags inside removed, entities decoded, spaces folded). */
-export function elementTexts(html: string, tag: string): string[] {
-  return [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((match) =>
-    decodeEntities(match[1].replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim(),
-  );
+/** An element's text as a reader sees it: spaces folded, the zero-width spaces of heading anchors dropped. */
+export function textOf(element: Cheerio<AnyNode>): string {
+  return element.text().replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
 }
 
-/** The document title of a page. */
-export function documentTitle(html: string): string | undefined {
-  return elementTexts(html, 'title')[0];
+/** The text of each element `selector` matches. */
+export function textsOf($: CheerioAPI, selector: string): string[] {
+  return $(selector)
+    .toArray()
+    .map((element) => textOf($(element)));
 }
 
 /** The content of a `<meta name=…>` or `<meta property=…>` element. */
-export function metaContent(html: string, name: string): string | undefined {
-  for (const match of html.matchAll(/<meta\b[^>]*>/g)) {
-    const attributes = match[0];
-    if (new RegExp(`\\s(?:name|property)=["']?${name.replace(/[.:]/g, '\\$&')}["'\\s>]`).test(attributes)) {
-      return decodeEntities(/\scontent=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/.exec(attributes)?.slice(1).find((value) => value !== undefined) ?? '');
-    }
-  }
-  return undefined;
+export function metaContent($: CheerioAPI, name: string): string | undefined {
+  return $(`meta[name="${name}"], meta[property="${name}"]`).first().attr('content');
+}
+
+/** The page at `path` as the server sends it (redirects not followed), parsed; fails unless it answers `status`. */
+export async function servedPage(request: APIRequestContext, path: string, {status = 200}: {status?: number} = {}): Promise<CheerioAPI> {
+  const response = await request.get(path, {maxRedirects: 0});
+  expect(response.status(), `${path}: status`).toBe(status);
+  return load(await response.text());
+}
+
+/** Parses HTML read from elsewhere (a file of the build). */
+export function parseHtml(html: string): CheerioAPI {
+  return load(html);
 }

@@ -1,0 +1,3 @@
+export const TEST_BROWSER: string;
+
+export const TEST_BROWSER_PACKAGE: string;
