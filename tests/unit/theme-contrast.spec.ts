@@ -135,7 +135,7 @@ function themePairs(mode: Mode): Pair[] {
   ];
 }
 
-const ANNOUNCEMENT = "div[class^='announcementBar_']";
+const ANNOUNCEMENT = "div[role='banner']";
 
 test.describe('theme colors meet WCAG AA contrast (4.5:1)', () => {
   for (const mode of ['light', 'dark'] as const) {
