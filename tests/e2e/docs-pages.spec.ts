@@ -62,3 +62,23 @@ test('tabs let the reader choose between the app and the API, and the choice fol
   const datastoreTabs = page.getByRole('tablist').filter({has: page.getByRole('tab', {name: 'API'})}).first();
   await expect(datastoreTabs.getByRole('tab', {name: 'API'})).toHaveAttribute('aria-selected', 'true');
 });
+
+test('a link with ?interface=api opens on the API tab, and hydration keeps the tab panels the server sent', async ({page}) => {
+  // The panels as the server sent them, read once the document is parsed, before the scripts hydrate it
+  // (they wait for the route's chunks); rebuilding them after hydration would replace these elements.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') Object.assign(window, {serverPanels: [...document.querySelectorAll('[role="tabpanel"]')]});
+    });
+  });
+  await openPage(page, '/docs/configuring-datastore/snowflake?interface=api');
+  const tabs = page.getByRole('tablist').filter({has: page.getByRole('tab', {name: 'API'})}).first();
+  await expect(tabs.getByRole('tab', {name: 'API'})).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.locator('xpath=..').getByRole('tabpanel')).toContainText('curl -sS -X POST');
+  const panels = await page.evaluate(() => {
+    const served = (window as unknown as {serverPanels: Element[]}).serverPanels;
+    return {served: served.length, kept: served.filter((panel) => panel.isConnected).length};
+  });
+  expect(panels.served).toBeGreaterThan(1);
+  expect(panels.kept).toBe(panels.served);
+});
