@@ -3,8 +3,9 @@
 //   1. the production build starts at once, in the background (its output goes to .artifacts/build.log,
 //      kept for the build-warning test, and is printed when it ends): it needs none of the steps below,
 //      and they leave much of the machine idle (apt, npm audit, processes the unit tests spawn);
-//   2. meanwhile spelling and Markdown style, `npm audit` of the production dependencies, and the unit
-//      tests, which need neither a build nor a server (a failure shows within seconds);
+//   2. meanwhile spelling, Markdown style, Redocly's lint of the OpenAPI file, `npm audit` of the production
+//      dependencies, and the unit tests, which need neither a build nor a server (a failure shows within
+//      seconds);
 //   3. once the build has ended, the type check, which covers the API sidebar the build generates;
 //   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf;
 //   5. a short load test of nginx.
@@ -110,6 +111,7 @@ ensureDebianPackage(WRK, 'wrk');
 
 check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config', 'cspell.json']);
 check('Markdown style', 'npx', ['markdownlint-cli2']);
+check('OpenAPI lint', 'npx', ['redocly', 'lint', '--format', 'stylish', 'openapi/vigil-api.yaml']);
 checks['npm audit'] = auditProductionDependencies();
 
 const results = [timed('unit tests', () => playwright('unit', ['unit']))];
