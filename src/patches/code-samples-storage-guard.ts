@@ -1,7 +1,5 @@
-import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
-
-const require = createRequire(import.meta.url);
+import {moduleLoaderPlugin} from './module-loader-plugin';
 
 /**
  * The API theme's code samples read the remembered language with a bare `localStorage.getItem(...)` while
@@ -10,19 +8,9 @@ const require = createRequire(import.meta.url);
  * build if the theme's code changes so that the read is no longer found.
  */
 export function codeSamplesStorageGuardPlugin(): Plugin {
-  return {
+  return moduleLoaderPlugin({
     name: 'vigil-code-samples-storage-guard',
-    configureWebpack() {
-      return {
-        module: {
-          rules: [
-            {
-              test: /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]CodeSnippets[\\/]index\.js$/,
-              use: [{loader: require.resolve('./code-samples-storage-loader.cjs')}],
-            },
-          ],
-        },
-      };
-    },
-  };
+    test: /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]CodeSnippets[\\/]index\.js$/,
+    loader: 'code-samples-storage-loader.cjs',
+  });
 }

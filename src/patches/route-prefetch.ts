@@ -1,32 +1,16 @@
-import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
-
-const require = createRequire(import.meta.url);
+import {moduleLoaderPlugin} from './module-loader-plugin';
 
 /**
- * `window.docusaurus.prefetch`, which every internal link calls from its own IntersectionObserver when it
- * comes into view, works out the route's chunks by scanning every route of the site, builds the chunk URL
- * map once per chunk, and adds a `<link rel="prefetch">` per chunk even when another link already added it.
- * All links in view report in one task, so a page with many links held the main thread for 100 to 200 ms
- * after hydration. The replacement (route-prefetch-client.js) indexes the routes once, adds each chunk once,
- * and does the work in idle periods, a few routes at a time; what is prefetched, and when it is skipped (2g,
- * data saver), is unchanged.
+ * Replaces `window.docusaurus` (@docusaurus/core's lib/client/docusaurus.js) in the browser bundle with
+ * route-prefetch-client.js, which indexes the routes' chunk names once, adds each chunk's prefetch link once,
+ * and prefetches the routes of the links in view in idle periods. Why: src/patches/README.md.
  */
 export function routePrefetchPlugin(): Plugin {
-  return {
+  return moduleLoaderPlugin({
     name: 'vigil-route-prefetch',
-    configureWebpack(_config, isServer) {
-      if (isServer) return {};
-      return {
-        module: {
-          rules: [
-            {
-              test: /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]docusaurus\.js$/,
-              use: [{loader: require.resolve('./route-prefetch-loader.cjs')}],
-            },
-          ],
-        },
-      };
-    },
-  };
+    test: /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]docusaurus\.js$/,
+    loader: 'route-prefetch-loader.cjs',
+    browserOnly: true,
+  });
 }

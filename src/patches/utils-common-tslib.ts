@@ -1,7 +1,5 @@
-import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
-
-const require = createRequire(import.meta.url);
+import {moduleLoaderPlugin} from './module-loader-plugin';
 
 /**
  * @docusaurus/utils-common's entry module (CommonJS, compiled by tsc with importHelpers) requires all of
@@ -11,20 +9,10 @@ const require = createRequire(import.meta.url);
  * in the browser bundle only, and fails the build if the module no longer looks as expected.
  */
 export function utilsCommonTslibPlugin(): Plugin {
-  return {
+  return moduleLoaderPlugin({
     name: 'vigil-utils-common-tslib',
-    configureWebpack(_config, isServer) {
-      if (isServer) return {};
-      return {
-        module: {
-          rules: [
-            {
-              test: /@docusaurus[\\/]utils-common[\\/]lib[\\/]index\.js$/,
-              use: [{loader: require.resolve('./utils-common-tslib-loader.cjs')}],
-            },
-          ],
-        },
-      };
-    },
-  };
+    test: /@docusaurus[\\/]utils-common[\\/]lib[\\/]index\.js$/,
+    loader: 'utils-common-tslib-loader.cjs',
+    browserOnly: true,
+  });
 }

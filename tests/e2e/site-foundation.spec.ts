@@ -1,4 +1,4 @@
-import {metaContent, servedPage, textOf, textsOf} from '../support/html';
+import {metaContent, servedPage, textOf, textsOf, type CheerioAPI} from '../support/html';
 import {BASE_PATH, expect, frontMatter, openPage, test} from '../support/site';
 import {COPYRIGHT_YEAR, EDIT_URL, GITHUB_URL, SITE_TAGLINE, SITE_TITLE} from '../../config/site-constants';
 
@@ -171,7 +171,7 @@ test.describe('page layout', () => {
   });
 
   test('docs and blog pages link to their source in the edit repository', async ({request}) => {
-    const editLink = (html: Awaited<ReturnType<typeof servedPage>>) => html('a').filter((_, link) => textOf(html(link)) === 'Edit this page').attr('href');
+    const editLink = (html: CheerioAPI) => html('a').filter((_, link) => textOf(html(link)) === 'Edit this page').attr('href');
     expect(editLink(await servedPage(request, '/docs/intro'))).toBe(`${EDIT_URL}docs/intro.md`);
     const blog = await servedPage(request, '/docs/blog');
     const firstPost = blog('article h2 a').first().attr('href');
