@@ -4,6 +4,7 @@ import {footer} from './config/footer';
 import {navbar} from './config/navbar';
 import {CODE_LANGUAGES, MAGIC_COMMENTS} from './config/code-languages';
 import {codeThemes} from './config/prism-themes';
+import {SSR_TEMPLATE} from './config/ssr-template';
 import {
   API_DOCS_DIR,
   API_DOCS_PLUGIN_ID,
@@ -24,9 +25,11 @@ import {
 } from './config/site-constants';
 import {apiThemeBundlePlugin} from './src/patches/api-theme-bundle';
 import {browserPathFallbackPlugin} from './src/patches/browser-path-fallback';
+import {clientSiteConfigPlugin} from './src/patches/client-site-config';
 import {codeSamplesStorageGuardPlugin} from './src/patches/code-samples-storage-guard';
 import {prismLanguagesPlugin} from './src/patches/prism-languages';
 import {routePrefetchPlugin} from './src/patches/route-prefetch';
+import {stagedClientEntryPlugin} from './src/patches/staged-client-entry';
 import {utilsCommonTslibPlugin} from './src/patches/utils-common-tslib';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
@@ -48,6 +51,8 @@ const config: Config = {
   baseUrl: BASE_URL,
   titleDelimiter: '|',
   trailingSlash: undefined,
+  // Docusaurus' page shell, with the scripts started after the first paint (config/ssr-template.ts).
+  ssrTemplate: SSR_TEMPLATE,
 
   // The specification asks for warnings; tests/unit/build-log.spec.ts fails the suite on any of them.
   onBrokenLinks: 'warn',
@@ -151,6 +156,8 @@ const config: Config = {
     staticCodeBlocksPlugin({themes: codeThemes}),
     utilsCommonTslibPlugin,
     routePrefetchPlugin,
+    stagedClientEntryPlugin,
+    clientSiteConfigPlugin,
     apiThemeBundlePlugin({apiDocsDir: API_DOCS_DIR, apiPluginId: API_DOCS_PLUGIN_ID}),
     socialMetaPlugin,
     searchIndexPlugin,

@@ -4,6 +4,8 @@ import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {expect, test} from '@playwright/test';
 import {CODE_LANGUAGES} from '../../config/code-languages';
+import {navbar} from '../../config/navbar';
+import {SITE_TAGLINE} from '../../config/site-constants';
 import {bundledPrism} from '../support/prism';
 
 test('Prism is not in the bundle every page loads, and the chunk that has it defines the configured grammars and no others', () => {
@@ -32,4 +34,15 @@ test('each chunk holding the Copy page control is at most 5 KB gzipped, and the 
     const gzipped = gzipSync(readFileSync(`build/assets/js/${name}`)).length;
     expect(gzipped, `${name}: gzipped bytes`).toBeLessThanOrEqual(5 * 1024);
   }
+});
+
+test('the site config in the bundle every page loads leaves out what only the build reads', () => {
+  // src/patches/client-site-config.ts: the presets' and plugins' options and the page template.
+  const main = readdirSync('build/assets/js').find((file) => /^main\.[\da-f]+\.js$/.test(file));
+  if (!main) throw new Error('build/assets/js has no main bundle: run the build first');
+  const source = readFileSync(join('build/assets/js', main), 'utf8');
+  const holds = (text: string) => source.includes(text);
+  const rendered = [SITE_TAGLINE, ...navbar.items.map((item) => item.label)];
+  expect(rendered.filter((text) => !holds(JSON.stringify(text))), 'what the theme renders from the config, missing').toEqual([]);
+  expect(['rehypePlugins', 'it.htmlAttributes'].filter(holds), 'the rehype options of the content plugins, the page template').toEqual([]);
 });
