@@ -1,12 +1,8 @@
-import {readFileSync} from 'node:fs';
 import {pageDownloads, pageWeight, VIEWPORTS} from '../../scripts/page-weight.mjs';
+import {budgets} from '../support/budgets';
 import {expect, guardPage, test} from '../support/site';
 
-type Budget = {html: number; jsGzip: number; cssGzip: number};
-type BudgetFile = {definition: string; pages: {kind: string; path: string; budget: Budget}[]};
 type FileSize = {path: string; gzip: number};
-
-const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as BudgetFile;
 
 /**
  * How many weighings run at once. Most of a weighing is the 2 s of quiet network the definition waits for

@@ -1,0 +1,8 @@
+import {readFileSync} from 'node:fs';
+
+export type Budget = {html: number; jsGzip: number; cssGzip: number};
+/** One page of each kind the site has, with its page-weight budget. */
+export type BudgetPage = {kind: string; path: string; lighthouse?: boolean; budget: Budget};
+
+/** bench/budgets.json: the page of each kind that the benchmark and the tests measure, and its budgets. */
+export const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {definition: string; pages: BudgetPage[]};
