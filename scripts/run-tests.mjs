@@ -9,13 +9,14 @@
 //   3. once the build has ended, the type check, which covers the API sidebar the build generates;
 //   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf;
 //   5. a short load test of nginx.
-// Installs Debian's Chromium headless shell (scripts/test-browser.cjs), nginx and wrk when missing. Prints
-// `N passed, N failed` last (every check and every Playwright test counts) and exits non-zero when anything
-// failed.
+// Installs Debian's Chromium headless shell (scripts/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB and openssl
+// when missing. Prints `N passed, N failed` last (every check and every Playwright test counts) and exits non-zero
+// when anything failed.
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync} from 'node:fs';
 import {ensureDebianPackage} from './debian-package.mjs';
 import {stopNginxDaemon} from './nginx-server.mjs';
+import {MARIADB_PACKAGE, OPENSSL_PACKAGE, POSTGRES_PACKAGE} from './sql-servers.mjs';
 import {TEST_BROWSER, TEST_BROWSER_PACKAGE} from './test-browser.cjs';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -108,6 +109,14 @@ if (ensureDebianPackage(NGINX, 'nginx')) {
   run(NGINX, ['-s', 'stop']);
 }
 ensureDebianPackage(WRK, 'wrk');
+// PostgreSQL and MariaDB for the grant checks of the PostgreSQL and MySQL pages (tests/unit/grant-checks.spec.ts),
+// which start servers of their own in temporary directories; openssl for the MariaDB server's certificate.
+for (const {program, pkg} of [POSTGRES_PACKAGE, MARIADB_PACKAGE, OPENSSL_PACKAGE]) {
+  if (ensureDebianPackage(program, pkg) && pkg !== OPENSSL_PACKAGE.pkg) {
+    // Debian starts the system's server after installing it, where the init system lets it; the tests do not use it.
+    run('service', [pkg === POSTGRES_PACKAGE.pkg ? 'postgresql' : 'mariadb', 'stop']);
+  }
+}
 
 check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config', 'cspell.json']);
 check('Markdown style', 'npx', ['markdownlint-cli2']);

@@ -1,0 +1,133 @@
+// Throwaway PostgreSQL and MariaDB servers for the grant checks of the datastore pages: each starts in its own
+// temporary directory, listens only there (PostgreSQL: a Unix socket) or on a free loopback port (MariaDB), and is
+// stopped and deleted by `stop()`. Both servers refuse to run as root: as root, PostgreSQL runs as the `postgres`
+// user and MariaDB as `mysql`, the users Debian's packages create.
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {chownSync, existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
+import {createServer} from 'node:net';
+import {tmpdir, userInfo} from 'node:os';
+import path from 'node:path';
+import {MARIADB, postgresBinDir} from '../../scripts/sql-servers.mjs';
+
+const IS_ROOT = process.getuid?.() === 0;
+
+/** Runs a program (as `user` when we are root) and returns its standard output; throws with its output on failure. */
+function run(program: string, args: string[], {input, user}: {input?: string; user?: string} = {}): string {
+  const [command, argv] = IS_ROOT && user ? ['runuser', ['-u', user, '--', program, ...args]] : [program, args];
+  const result = spawnSync(command, argv, {input, encoding: 'utf8', timeout: 60_000});
+  if (result.status !== 0) {
+    throw new Error(`${[program, ...args].join(' ')} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}):\n${result.stderr}${result.stdout}`);
+  }
+  return result.stdout;
+}
+
+/** A temporary directory the server's user owns. */
+function serverDirectory(prefix: string, user: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  if (IS_ROOT) {
+    const {uid, gid} = userIds(user);
+    chownSync(dir, uid, gid);
+  }
+  return dir;
+}
+
+function userIds(user: string): {uid: number; gid: number} {
+  return {uid: Number(run('id', ['-u', user])), gid: Number(run('id', ['-g', user]))};
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address() as {port: number};
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type PostgresServer = {
+  /** Runs SQL with psql as `user` in `database` and returns psql's aligned output; throws on the first error. */
+  sql(sql: string, options: {user: string; database: string}): string;
+  stop(): void;
+};
+
+/** initdb and pg_ctl start a cluster that trusts local connections, on a Unix socket in its temporary directory. */
+export function startPostgres(): PostgresServer {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('No PostgreSQL server in /usr/lib/postgresql/<major>/bin: install Debian\'s postgresql package (npm test does)');
+  const user = IS_ROOT ? 'postgres' : userInfo().username;
+  const dir = serverDirectory('vigil-postgres-', user);
+  const data = path.join(dir, 'data');
+  const port = '5432';
+  run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], {user});
+  run(`${bin}/pg_ctl`, ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', 'start',
+    '-o', `-c listen_addresses='' -k ${dir} -p ${port} -c fsync=off -c full_page_writes=off`], {user});
+  return {
+    sql: (sql, {user: role, database}) =>
+      run(`${bin}/psql`, ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', port, '-U', role, '-d', database, '-f', '-'], {input: sql}),
+    stop() {
+      try {
+        run(`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop'], {user});
+      } finally {
+        rmSync(dir, {recursive: true, force: true});
+      }
+    },
+  };
+}
+
+export type MariadbServer = {
+  /** Runs SQL as root over the server's socket. */
+  rootSql(sql: string): string;
+  /** Runs SQL as `user` over TLS on the loopback port, output in the mysql client's table format. */
+  sql(sql: string, options: {user: string; password: string}): string;
+  stop(): Promise<void>;
+};
+
+/** mariadb-install-db and mariadbd with a self-signed certificate, on a free loopback port and a socket in its directory. */
+export async function startMariadb(): Promise<MariadbServer> {
+  for (const program of Object.values(MARIADB)) {
+    if (!existsSync(program)) throw new Error(`${program} is missing: install Debian's mariadb-server package (npm test does)`);
+  }
+  const user = IS_ROOT ? 'mysql' : userInfo().username;
+  const dir = serverDirectory('vigil-mariadb-', user);
+  const data = path.join(dir, 'data');
+  const socket = path.join(dir, 'mariadb.sock');
+  const port = await freeLoopbackPort();
+  const userOption = IS_ROOT ? ['--user=mysql'] : [];
+  run(MARIADB.installDb, ['--no-defaults', ...userOption, `--datadir=${data}`, '--auth-root-authentication-method=normal', '--skip-test-db']);
+  run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
+    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], {user});
+  const server: ChildProcess = spawn(MARIADB.server, ['--no-defaults', ...userOption, `--datadir=${data}`, `--socket=${socket}`,
+    `--port=${port}`, '--bind-address=127.0.0.1', `--pid-file=${path.join(dir, 'mariadb.pid')}`,
+    `--log-error=${path.join(dir, 'error.log')}`, `--ssl-cert=${path.join(dir, 'cert.pem')}`, `--ssl-key=${path.join(dir, 'key.pem')}`,
+    '--innodb-buffer-pool-size=16M', '--skip-log-bin'], {stdio: 'ignore'});
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const rootSql = (sql: string) => run(MARIADB.client, ['--no-defaults', `--socket=${socket}`, '--user=root', '--batch'], {input: sql});
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await exited;
+    rmSync(dir, {recursive: true, force: true});
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      rootSql('SELECT 1;');
+      break;
+    } catch (error) {
+      if (server.exitCode !== null || Date.now() > deadline) {
+        const log = existsSync(path.join(dir, 'error.log')) && statSync(path.join(dir, 'error.log')).size
+          ? run('tail', ['-20', path.join(dir, 'error.log')]) : '';
+        await stop().catch(() => undefined);
+        throw new Error(`MariaDB did not start: ${(error as Error).message}\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    rootSql,
+    sql: (sql, {user: name, password}) =>
+      run(MARIADB.client, ['--no-defaults', '--host=127.0.0.1', `--port=${port}`, `--user=${name}`, `--password=${password}`, '--ssl', '--table'], {input: sql}),
+    stop,
+  };
+}
