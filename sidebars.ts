@@ -60,6 +60,7 @@ const sidebars: SidebarsConfig = {
         'product/security',
         'product/deployment',
         'product/limits-and-quotas',
+        'product/cost',
         'product/glossary',
       ],
     },
