@@ -1,6 +1,7 @@
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {PluginOptions as OpenApiPluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
-import {apiPageGenerators} from '../src/plugins/api-pages';
+import {apiPageGenerators, pluginSpecPath} from '../src/plugins/api-pages';
+import {BASE_URL} from './site-constants';
 
 /**
  * The single source of the API reference. VIGIL_OPENAPI_SPEC and VIGIL_API_DOCS_DIR exist for the tests,
@@ -18,12 +19,12 @@ export const openApiPluginOptions = {
   docsPluginId: API_DOCS_PLUGIN_ID,
   config: {
     vigil: {
-      specPath: OPENAPI_SPEC_PATH,
+      specPath: pluginSpecPath(OPENAPI_SPEC_PATH),
       outputDir: API_DOCS_DIR,
       infoTemplate: 'openapi/templates/info.mustache',
       downloadUrl: '/docs/openapi/vigil-api.yaml',
       hideSendButton: true,
-      markdownGenerators: apiPageGenerators(OPENAPI_SPEC_PATH),
+      markdownGenerators: apiPageGenerators(OPENAPI_SPEC_PATH, {baseUrl: BASE_URL, authenticationHelp: '/api#authentication'}),
       sidebarOptions: {
         groupPathsBy: 'tag',
         categoryLinkSource: 'tag',

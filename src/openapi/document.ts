@@ -1,5 +1,6 @@
 import {readFileSync} from 'node:fs';
 import yaml from 'js-yaml';
+import kebabCase from 'lodash/kebabCase';
 
 /** The keys of a path item that hold an operation. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -9,11 +10,17 @@ export type Json = null | boolean | number | string | Json[] | JsonObject;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JsonObject = {[key: string]: any};
 
+/** The description cannot be rendered: names the file, where in it (a JSON pointer) and the problem. */
 export class OpenApiSourceError extends Error {
-  constructor(file: string, problem: string) {
-    super(`Invalid OpenAPI description ${file}: ${problem}`);
+  constructor(file: string, problem: string, pointer?: string) {
+    super(`Invalid OpenAPI description ${file}${pointer ? ` at ${pointer}` : ''}: ${problem}`);
     this.name = 'OpenApiSourceError';
   }
+}
+
+/** A JSON pointer segment: `/` and `~` escaped (`/datasets/{id}` -> `~1datasets~1{id}`). */
+export function pointerSegment(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function isObject(value: Json | undefined): value is JsonObject {
@@ -53,20 +60,10 @@ function* refsOf(node: Json, where: string): Generator<{ref: string; where: stri
       if (key === '$ref' && typeof value === 'string') {
         yield {ref: value, where};
       } else {
-        yield* refsOf(value, `${where}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        yield* refsOf(value, `${where}/${pointerSegment(key)}`);
       }
     }
   }
-}
-
-/**
- * The example a media type object gives itself: its `example`, or the value of the first of its `examples`
- * (a `$ref` followed); undefined when it gives none, for the caller to fall back to the schema's.
- */
-export function mediaTypeExample(document: JsonObject, media: JsonObject, file = sourceFileOf(document)): Json | undefined {
-  if (media.example !== undefined) return media.example;
-  const first = Object.values<JsonObject>(media.examples ?? {})[0];
-  return first ? deref(document, first, file)?.value : undefined;
 }
 
 /**
@@ -88,29 +85,94 @@ export function deref(document: JsonObject, node: JsonObject | undefined, file =
   return current;
 }
 
-/** Every operation of the description, in file order, with its path item (references followed). */
-export function* pathOperations(
-  document: JsonObject,
-  file = sourceFileOf(document),
-): Generator<{path: string; method: HttpMethod; pathItem: JsonObject; definition: JsonObject}> {
-  for (const [path, rawItem] of Object.entries<Json>(document.paths ?? {})) {
-    const pathItem = isObject(rawItem) ? deref(document, rawItem, file) : undefined;
-    if (!pathItem) {
-      continue;
-    }
-    for (const method of HTTP_METHODS) {
-      const definition = pathItem[method];
-      if (isObject(definition)) {
-        yield {path, method, pathItem, definition};
+/** One operation of the description: under `paths`, or a webhook under `webhooks` (3.1). */
+export type OperationEntry = {
+  kind: 'operation' | 'webhook';
+  /** The path template, or the webhook's name. */
+  path: string;
+  method: HttpMethod;
+  pathItem: JsonObject;
+  definition: JsonObject;
+  /** Where it is: `#/paths/~1datasets/get`, `#/webhooks/alertRaised/post`. */
+  pointer: string;
+};
+
+/** Every operation of the description, in file order, with its path item (references followed); then the webhooks. */
+export function* pathOperations(document: JsonObject, file = sourceFileOf(document)): Generator<OperationEntry> {
+  for (const kind of ['operation', 'webhook'] as const) {
+    const container = kind === 'operation' ? 'paths' : 'webhooks';
+    for (const [path, rawItem] of Object.entries<Json>(document[container] ?? {})) {
+      const pathItem = isObject(rawItem) ? deref(document, rawItem, file) : undefined;
+      if (!pathItem) continue;
+      for (const method of HTTP_METHODS) {
+        const definition = pathItem[method];
+        if (isObject(definition)) {
+          yield {kind, path, method, pathItem, definition, pointer: `#/${container}/${pointerSegment(path)}/${method}`};
+        }
       }
     }
   }
 }
 
 /**
- * Parses and checks the OpenAPI description before any page is generated from it: YAML syntax, the
- * OpenAPI version, every `$ref` resolving inside the file, and one unique operationId per operation.
- * Throws an OpenApiSourceError naming the file and the problem.
+ * The id the API plugin gives an operation's page (docusaurus-plugin-openapi-docs, lib/openapi/openapi.js,
+ * createItems): its operationId, else its summary, else (a webhook) its name, kebab-cased.
+ */
+export function pageIdOf(entry: OperationEntry): string {
+  return kebabCase(entry.definition.operationId ?? entry.definition.summary ?? (entry.kind === 'webhook' ? entry.path : ''));
+}
+
+/** The operationIds the file gives operations whose page id had to be another (two ids making the same page id). */
+const givenOperationIds = new WeakMap<JsonObject, string>();
+
+/** The operationId an operation has in the file. */
+export function givenOperationId(definition: JsonObject): string | undefined {
+  return givenOperationIds.get(definition) ?? definition.operationId;
+}
+
+/**
+ * Gives every operation and webhook its page id, the one the API plugin will derive (its operationId, else its
+ * summary, else a webhook's name, kebab-cased), written into the document as its operationId where the file
+ * gives none: an operation with neither operationId nor summary, or whose summary another page already took,
+ * is named by its method and path (`post-streams`), so that no page is lost; so is the second of two operations
+ * whose operationIds make the same page id (givenOperationId keeps what the file says).
+ */
+function completeOperationIds(document: JsonObject, file: string): void {
+  const entries = [...pathOperations(document, file)];
+  const taken = new Map<string, string>();
+  const renamed: OperationEntry[] = [];
+  const given = new Map<string, OperationEntry>();
+  for (const entry of entries.filter(({definition}) => typeof definition.operationId === 'string' && definition.operationId !== '')) {
+    const twin = given.get(entry.definition.operationId);
+    if (twin) {
+      const where = (other: OperationEntry) => `${other.kind === 'webhook' ? 'webhook ' : ''}${other.method.toUpperCase()} ${other.path}`;
+      throw new OpenApiSourceError(file, `duplicate operationId "${entry.definition.operationId}" on ${where(twin)} and ${where(entry)} (operationIds are unique)`, entry.pointer);
+    }
+    given.set(entry.definition.operationId, entry);
+    const id = pageIdOf(entry);
+    if (taken.has(id)) {
+      // Two operationIds that differ only in case or punctuation (`getPet`, `get_pet`) would share one page.
+      givenOperationIds.set(entry.definition, entry.definition.operationId);
+      renamed.push(entry);
+    } else {
+      taken.set(id, entry.pointer);
+    }
+  }
+  for (const entry of [...renamed, ...entries.filter(({definition}) => typeof definition.operationId !== 'string' || definition.operationId === '')]) {
+    if (renamed.includes(entry)) delete entry.definition.operationId;
+    let id = pageIdOf(entry);
+    if (id === '' || taken.has(id)) id = kebabCase(`${entry.method} ${entry.path}`);
+    for (let suffix = 2; taken.has(id); suffix += 1) id = `${kebabCase(`${entry.method} ${entry.path}`)}-${suffix}`;
+    entry.definition.operationId = id;
+    taken.set(id, entry.pointer);
+  }
+}
+
+/**
+ * Parses and checks the OpenAPI description before any page is generated from it: YAML or JSON syntax, the
+ * OpenAPI version, every `$ref` resolving inside the file, and one page id per operation and webhook
+ * (completeOperationIds).
+ * Throws an OpenApiSourceError naming the file, the JSON pointer and the problem.
  */
 export function loadOpenApiDescription(file: string): JsonObject {
   let text: string;
@@ -121,7 +183,7 @@ export function loadOpenApiDescription(file: string): JsonObject {
   }
   let parsed: Json;
   try {
-    parsed = yaml.load(text, {filename: file, json: false}) as Json;
+    parsed = yaml.load(text, {filename: file, json: true}) as Json;
   } catch (error) {
     throw new OpenApiSourceError(file, `YAML syntax error: ${(error as Error).message}`);
   }
@@ -130,37 +192,26 @@ export function loadOpenApiDescription(file: string): JsonObject {
   }
   const document: JsonObject = parsed;
   if (typeof document.openapi !== 'string' || !/^3\.(0|1)\.\d+$/.test(document.openapi)) {
-    throw new OpenApiSourceError(file, `"openapi" must be a 3.0.x or 3.1.x version, got ${JSON.stringify(document.openapi ?? null)}`);
+    throw new OpenApiSourceError(file, `"openapi" must be a 3.0.x or 3.1.x version, got ${JSON.stringify(document.openapi ?? null)}`, '#/openapi');
   }
-  if (!isObject(document.paths)) {
-    throw new OpenApiSourceError(file, 'it has no "paths" object');
+  if (!isObject(document.paths) && !isObject(document.webhooks)) {
+    throw new OpenApiSourceError(file, 'it has neither a "paths" nor a "webhooks" object');
   }
+  document.paths ??= {};
 
   const dangling: string[] = [];
   for (const {ref, where} of refsOf(document, '#')) {
-    if (!ref.startsWith('#/')) {
-      dangling.push(`${ref} at ${where} (only references inside the file are allowed)`);
-    } else if (resolvePointer(document, ref) === undefined) {
+    if (!ref.startsWith('#')) {
+      dangling.push(`${ref} at ${where} (a reference to another file: bundle the description into one file first, with \`npx redocly bundle\`)`);
+    } else if (ref !== '#' && resolvePointer(document, ref) === undefined) {
       dangling.push(`${ref} at ${where}`);
     }
   }
   if (dangling.length > 0) {
-    throw new OpenApiSourceError(file, `unresolved $ref: ${dangling.join('; ')}`);
+    throw new OpenApiSourceError(file, `unresolved $ref: ${dangling.slice(0, 10).join('; ')}${dangling.length > 10 ? `; and ${dangling.length - 10} more` : ''}`);
   }
 
-  const seen = new Map<string, string>();
-  for (const {path, method, definition} of pathOperations(document, file)) {
-    const where = `${method.toUpperCase()} ${path}`;
-    const operationId = definition.operationId;
-    if (typeof operationId !== 'string' || operationId === '') {
-      throw new OpenApiSourceError(file, `${where} has no operationId`);
-    }
-    const previous = seen.get(operationId);
-    if (previous !== undefined) {
-      throw new OpenApiSourceError(file, `duplicate operationId "${operationId}" on ${previous} and ${where}`);
-    }
-    seen.set(operationId, where);
-  }
+  completeOperationIds(document, file);
   sourceFiles.set(document, file);
   return document;
 }

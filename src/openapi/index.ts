@@ -1,9 +1,15 @@
 // The one model of the OpenAPI description, shared by the build plugins, the Markdown versions and the tests:
-// loading and validation, `$ref` resolution, the HTTP methods, the operations, the page slugs and the request samples.
-export {HTTP_METHODS, OpenApiSourceError, deref, loadOpenApiDescription, mediaTypeExample, pathOperations, resolvePointer} from './document';
-export type {HttpMethod, Json, JsonObject} from './document';
-export {operationsOf, type ApiOperation} from './operations';
+// loading and validation, `$ref` resolution, the HTTP methods, the operations and webhooks, the page slugs, the
+// examples, the request samples, the page model and its two renderings (MDX page, Markdown version).
+export {HTTP_METHODS, OpenApiSourceError, deref, givenOperationId, loadOpenApiDescription, pageIdOf, pathOperations, pointerSegment, resolvePointer} from './document';
+export type {HttpMethod, Json, JsonObject, OperationEntry} from './document';
+export {apiPagesOf, operationsOf, pointerOf, webhooksOf, type ApiOperation} from './operations';
 export {apiPageSlug, infoPageSlug} from './slugs';
-export {anchorSegment, parameterField, schemaShape, typeLabel, type Direction, type SchemaField, type SchemaShape, type SchemaVariant} from './fields';
-export {REQUEST_SAMPLE_IDS, RequestSampleError, TOKEN_VARIABLE, requestSampleVariables, requestSamples, schemaExample, serverVariableEnv} from './request-samples';
-export type {RequestSample, RequestSampleOptions} from './request-samples';
+export {anchorSegment, objectShape, parameterField, schemaShape, typeLabel, type Fact, type SchemaField, type SchemaShape, type SchemaVariant, type Segment} from './fields';
+export {mediaExamples, mediaTypeExample, parameterExample, schemaExample, NO_EXAMPLE, type Direction, type ExampleModel} from './examples';
+export {REQUEST_SAMPLE_IDS, RequestSampleError, TOKEN_VARIABLE, requestSampleVariables, requestSamples, serverVariableEnv} from './request-samples';
+export type {RequestSample, RequestSampleOptions, SampleVariable} from './request-samples';
+export {pageModel, pageModels, STATUS_TEXT, type ApiPageModel} from './model';
+export {pageMdx, SAMPLE_LANGUAGE_GROUP, type PageRenderOptions} from './render-page';
+export {fieldSignature, pageMarkdown, type MarkdownRenderOptions} from './render-markdown';
+export {descriptionHtml, descriptionMarkdown} from './text';

@@ -23,7 +23,9 @@ import {Request as PostmanRequest} from 'postman-collection';
 import codegen from 'postman-code-generators';
 import {javaGetWithoutBody} from '../patches/postman-java-get-body';
 import {rubyNullLiterals} from '../patches/postman-ruby-null';
-import {deref, mediaTypeExample, type JsonObject} from './document';
+import {deref, type JsonObject} from './document';
+import {mediaExamples, NO_EXAMPLE, parameterExample} from './examples';
+import {objectShape} from './fields';
 import type {ApiOperation} from './operations';
 
 export type RequestSample = {
@@ -193,112 +195,97 @@ const LANGUAGES: Language[] = [
 /** The ids of the samples, in tab order. */
 export const REQUEST_SAMPLE_IDS = LANGUAGES.map((language) => language.id);
 
-const NO_EXAMPLE = Symbol('no example');
-
-/** The example of a parameter: its `example`, the first of `examples`, its schema's `example`, `default` or first `enum` value. */
-function parameterExample(spec: JsonObject, parameter: JsonObject): unknown {
-  if (parameter.example !== undefined) return parameter.example;
-  const first = Object.values<JsonObject>(parameter.examples ?? {})[0];
-  const value = first ? deref(spec, first)?.value : undefined;
-  if (value !== undefined) return value;
-  const schema = deref(spec, parameter.schema) ?? {};
-  if (schema.example !== undefined) return schema.example;
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  return NO_EXAMPLE;
-}
-
 /** Percent-encoding for a path or query value; `'` too, so that no generator has to escape a quote in a URL. */
 function encode(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return encodeURIComponent(text).replace(/'/g, '%27');
 }
 
-function objectParts(spec: JsonObject, schema: JsonObject): JsonObject[] {
-  const variants = (schema.oneOf ?? schema.anyOf) as JsonObject[] | undefined;
-  return [schema, ...((schema.allOf ?? []) as JsonObject[]), ...(variants?.length ? [variants[0]] : [])].map((part) => deref(spec, part) ?? {});
-}
-
-function isObjectSchema(schema: JsonObject): boolean {
-  return schema.type === 'object' || Boolean(schema.properties) || Boolean(schema.allOf);
-}
-
-function placeholderValue(schema: JsonObject, name: string): unknown {
-  switch (schema.type) {
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? 0;
-    case 'boolean':
-      return false;
-    case 'array':
-      return [];
-    default:
-      return `<${name}>`;
-  }
-}
-
-/**
- * An example value built from a schema, deterministically: the schema's `example` (or first of `examples`),
- * `const`, `default` or first `enum` value; for an object, its required properties and the optional ones that
- * have an example of their own (read-only ones left out), `allOf` parts merged, the first `oneOf`/`anyOf`
- * variant; for an array, one item. A required value without any of these is a visible placeholder: `"<name>"`
- * for a string, 0 (or the minimum) for a number, false, or an empty array.
- */
-export function schemaExample(spec: JsonObject, rawSchema: JsonObject | undefined, name = 'value', trail: string[] = []): unknown {
-  const schema = deref(spec, rawSchema) ?? {};
-  if (schema.example !== undefined) return schema.example;
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  if (schema.const !== undefined) return schema.const;
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  const parts = objectParts(spec, schema);
-  if (parts.some(isObjectSchema)) {
-    const result: JsonObject = {};
-    for (const part of parts) {
-      const required = new Set<string>((part.required ?? []) as string[]);
-      for (const [property, rawProperty] of Object.entries<JsonObject>(part.properties ?? {})) {
-        const ref = typeof rawProperty.$ref === 'string' ? rawProperty.$ref : undefined;
-        const target = deref(spec, rawProperty) ?? {};
-        if (target.readOnly || (ref && trail.includes(ref))) continue;
-        if (!required.has(property) && target.example === undefined && !Array.isArray(target.examples)) continue;
-        result[property] = schemaExample(spec, rawProperty, property, ref ? [...trail, ref] : trail);
-      }
-    }
-    return result;
-  }
-  if (parts.length > 1) return schemaExample(spec, parts[parts.length - 1], name, trail);
-  if (schema.type === 'array') {
-    const ref = typeof schema.items?.$ref === 'string' ? (schema.items.$ref as string) : undefined;
-    return ref && trail.includes(ref) ? [] : [schemaExample(spec, schema.items, name, ref ? [...trail, ref] : trail)];
-  }
-  return placeholderValue(schema, name);
-}
-
-/** The example of a media type: `example`, the first of `examples`, else one built from its schema. */
 function isJson(contentType: string): boolean {
   return /^application\/(?:[\w.+-]+\+)?json\b/.test(contentType);
 }
 
-type HttpRequest = {url: string; method: string; headers: Array<{key: string; value: string}>; body?: {contentType: string; text: string}};
+/** A form field of a multipart or URL-encoded body: text, or a file the sample uploads. */
+type FormField = {key: string; value: string; file?: boolean};
+
+type HttpRequest = {
+  url: string;
+  method: string;
+  headers: Array<{key: string; value: string}>;
+  body?: {contentType: string; text?: string; form?: FormField[]; urlencoded?: FormField[]; file?: string};
+};
+
+/** A value a sample reads from the environment, and what the reader puts in it. */
+export type SampleVariable = {name: string; meaning: string};
+
+/** A file name for an upload of a media type: `application/pdf` -> `file.pdf`. */
+function fileNameFor(field: string, contentType: string): string {
+  const subtype = contentType.split('/')[1]?.split(/[;+]/)[0] ?? '';
+  const extension = /^[a-z0-9]{1,5}$/.test(subtype) && subtype !== 'octet' ? subtype : 'bin';
+  return `${field.replace(/[^A-Za-z0-9_.-]+/g, '_') || 'file'}.${extension === 'octet-stream' ? 'bin' : extension}`;
+}
+
+/** A property of a form body that carries a file: `format: binary`/`base64`, or 3.1 `contentMediaType`/`contentEncoding`. */
+function isFileSchema(spec: JsonObject, raw: JsonObject | undefined): boolean {
+  const schema = deref(spec, raw) ?? {};
+  const items = schema.type === 'array' ? (deref(spec, schema.items) ?? {}) : schema;
+  return items.format === 'binary' || items.format === 'byte' || items.contentMediaType !== undefined || items.contentEncoding !== undefined;
+}
+
+/** The text a form field sends for a value. */
+function formText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
 
 /** The request a sample sends, with placeholder tokens where a value is read from the environment. */
-function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Placeholder[], options: RequestSampleOptions): HttpRequest {
-  const server = (spec.servers as JsonObject[] | undefined)?.[0];
-  if (!server || !/^https?:\/\//.test(String(server.url))) {
-    throw new RequestSampleError(operation, 'the first server of the description must have an absolute http(s) URL');
+/** The environment variable that holds the origin of an API whose server URL is relative (`/v1`). */
+const ORIGIN_VARIABLE = 'VIGIL_API_ORIGIN';
+/** The environment variable that holds the URL a webhook is delivered to. */
+const WEBHOOK_URL_VARIABLE = 'VIGIL_WEBHOOK_URL';
+
+/** What each environment variable a sample reads means to the reader. */
+function variableMeaning(variable: string, meanings: Map<string, string>): string {
+  return meanings.get(variable) ?? `the value of the server variable ${variable}`;
+}
+
+/** The query pairs of one parameter value, by its `style` and `explode` (OpenAPI's serialisation rules). */
+function queryPairs(parameter: JsonObject, schema: JsonObject, example: unknown): string[] {
+  const name = encode(parameter.name).replace(/%5B/g, '[').replace(/%5D/g, ']');
+  if (parameter.content) return [`${name}=${encode(JSON.stringify(example))}`];
+  const style = parameter.style ?? 'form';
+  const explode = parameter.explode ?? style === 'form';
+  if (example !== null && typeof example === 'object' && !Array.isArray(example)) {
+    const entries = Object.entries(example as JsonObject);
+    if (style === 'deepObject') return entries.map(([key, value]) => `${name}%5B${encode(key)}%5D=${encode(formText(value))}`);
+    if (explode) return entries.map(([key, value]) => `${encode(key)}=${encode(formText(value))}`);
+    return [`${name}=${entries.flatMap(([key, value]) => [encode(key), encode(formText(value))]).join(',')}`];
   }
-  const tokenOf = (variable: string) => {
+  const values = Array.isArray(example) ? example : [example];
+  if ((schema.type === 'array' || Array.isArray(example)) && explode) return values.map((value) => `${name}=${encode(value)}`);
+  const separator = style === 'pipeDelimited' ? '|' : style === 'spaceDelimited' ? '%20' : ',';
+  return [`${name}=${values.map(encode).join(separator)}`];
+}
+
+/** The request a sample sends, with placeholder tokens where a value is read from the environment. */
+function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Placeholder[], options: RequestSampleOptions, meanings = new Map<string, string>()): HttpRequest {
+  const tokenOf = (variable: string, meaning?: string) => {
     let placeholder = placeholders.find((candidate) => candidate.variable === variable);
     if (!placeholder) {
       placeholder = {token: `vigilsampleplaceholder${placeholders.length}x`, variable};
       placeholders.push(placeholder);
     }
+    if (meaning) meanings.set(variable, meaning);
     return placeholder.token;
   };
-  const base = String(server.url)
-    .replace(/\{([^}]+)\}/g, (_whole, name: string) => tokenOf(serverVariableEnv(name)))
-    .replace(/\/$/, '');
-  let path = operation.path;
+  let base: string;
+  if (operation.kind === 'webhook') {
+    base = tokenOf(WEBHOOK_URL_VARIABLE, 'the URL of your endpoint that receives this webhook');
+  } else {
+    const server = operation.server;
+    const absolute = /^https?:\/\//.test(server) ? server : `${tokenOf(ORIGIN_VARIABLE, 'the origin of the API, e.g. https://api.example.com (its server URL is relative)')}${server.startsWith('/') ? '' : '/'}${server}`;
+    base = absolute.replace(/\{([^}]+)\}/g, (_whole, name: string) => tokenOf(serverVariableEnv(name), `the {${name}} part of the server URL`)).replace(/\/$/, '');
+  }
+  let path = operation.kind === 'webhook' ? '' : operation.path;
   const query: string[] = [];
   const headers: HttpRequest['headers'] = [];
   const cookies: string[] = [];
@@ -308,29 +295,21 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
     if (!required && !(parameter.in === 'query' && options.optionalParameters)) continue;
     const example = parameterExample(spec, parameter);
     if (example === NO_EXAMPLE && !required) continue;
-    const schema = deref(spec, parameter.schema) ?? {};
-    if (example !== NO_EXAMPLE && example !== null && typeof example === 'object' && !Array.isArray(example)) {
-      throw new RequestSampleError(operation, `${parameter.in} parameter ${parameter.name} is an object, which request samples do not write`);
-    }
+    const schema = deref(spec, parameter.schema ?? Object.values<JsonObject>(parameter.content ?? {})[0]?.schema) ?? {};
     const values = example === NO_EXAMPLE ? [] : Array.isArray(example) ? example : [example];
+    const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
     const shown = (encoder: (value: unknown) => string, separator: string) =>
       example === NO_EXAMPLE ? `{${parameter.name}}` : values.map(encoder).join(separator);
     switch (parameter.in) {
       case 'path':
         path = path.split(`{${parameter.name}}`).join(shown(encode, ','));
         break;
-      case 'query': {
-        const explode = parameter.explode ?? (parameter.style ?? 'form') === 'form';
-        if (schema.type === 'array' && explode && example !== NO_EXAMPLE) {
-          for (const value of values) query.push(`${encode(parameter.name)}=${encode(value)}`);
-        } else {
-          const separator = parameter.style === 'pipeDelimited' ? '|' : parameter.style === 'spaceDelimited' ? '%20' : ',';
-          query.push(`${encode(parameter.name)}=${shown(encode, separator)}`);
-        }
+      case 'query':
+        if (example === NO_EXAMPLE) query.push(`${encode(parameter.name)}={${parameter.name}}`);
+        else query.push(...queryPairs(parameter, schema, example));
         break;
-      }
       case 'header':
-        headers.push({key: parameter.name, value: shown(String, ',')});
+        headers.push({key: parameter.name, value: shown(text, ',')});
         break;
       case 'cookie':
         cookies.push(`${parameter.name}=${shown(encode, ',')}`);
@@ -340,20 +319,29 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
     }
   }
 
-  const security = (operation.definition.security ?? spec.security ?? []) as JsonObject[];
-  for (const schemeName of Object.keys(security[0] ?? {})) {
+  // The first way to authenticate that asks for credentials; every scheme of it is sent.
+  const requirements = (operation.definition.security ?? spec.security ?? []) as JsonObject[];
+  const requirement = requirements.find((candidate) => Object.keys(candidate).length > 0) ?? {};
+  const schemes = Object.keys(requirement);
+  for (const [index, schemeName] of schemes.entries()) {
     const scheme = deref(spec, spec.components?.securitySchemes?.[schemeName]);
-    const token = tokenOf(TOKEN_VARIABLE);
-    if (!scheme) {
-      throw new RequestSampleError(operation, `security scheme ${schemeName} is not in components.securitySchemes`);
-    } else if ((scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-      headers.unshift({key: 'Authorization', value: `Bearer ${token}`});
+    if (!scheme) throw new RequestSampleError(operation, `security scheme ${schemeName} is not in components.securitySchemes`);
+    const variable = index === 0 ? TOKEN_VARIABLE : serverVariableEnv(schemeName);
+    const httpScheme = String(scheme.scheme ?? '').toLowerCase();
+    if ((scheme.type === 'http' && httpScheme === 'bearer') || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+      headers.unshift({key: 'Authorization', value: `Bearer ${tokenOf(variable, scheme.type === 'http' ? 'your API token' : `an access token from ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}${(requirement[schemeName] as string[] | undefined)?.length ? ` with the scopes ${(requirement[schemeName] as string[]).join(', ')}` : ''}`)}`});
+    } else if (scheme.type === 'http' && httpScheme === 'basic') {
+      headers.unshift({key: 'Authorization', value: `Basic ${tokenOf(variable, 'your user name and password as user:password, base64-encoded (printf %s "$USER:$PASSWORD" | base64)')}`});
+    } else if (scheme.type === 'http') {
+      headers.unshift({key: 'Authorization', value: `${scheme.scheme} ${tokenOf(variable, `your ${scheme.scheme} credentials`)}`});
     } else if (scheme.type === 'apiKey' && scheme.in === 'header') {
-      headers.unshift({key: scheme.name, value: token});
+      headers.unshift({key: scheme.name, value: tokenOf(variable, 'your API key')});
     } else if (scheme.type === 'apiKey' && scheme.in === 'query') {
-      query.push(`${encode(scheme.name)}=${token}`);
-    } else {
-      throw new RequestSampleError(operation, `security scheme ${schemeName} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not one request samples write`);
+      query.push(`${encode(scheme.name)}=${tokenOf(variable, 'your API key')}`);
+    } else if (scheme.type === 'apiKey' && scheme.in === 'cookie') {
+      cookies.push(`${scheme.name}=${tokenOf(variable, 'your API key')}`);
+    } else if (scheme.type !== 'mutualTLS') {
+      throw new RequestSampleError(operation, `security scheme ${schemeName} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not one OpenAPI defines`);
     }
   }
   if (cookies.length > 0) headers.push({key: 'Cookie', value: cookies.join('; ')});
@@ -363,14 +351,42 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
   const [contentType, rawMedia] = Object.entries<JsonObject>(requestBody?.content ?? {})[0] ?? [];
   if (contentType) {
     const media = deref(spec, rawMedia) ?? {};
-    const given = mediaTypeExample(spec, media);
-    const example = given !== undefined ? given : schemaExample(spec, media.schema, 'body');
-    if (isJson(contentType)) body = {contentType, text: JSON.stringify(example, null, 2)};
-    else if (typeof example === 'string') body = {contentType, text: example};
-    else throw new RequestSampleError(operation, `the ${contentType} request body has no text example, which request samples need for a type other than JSON`);
-    headers.push({key: 'Content-Type', value: contentType});
+    const example = mediaExamples(spec, media, 'request')[0]?.value ?? null;
+    const type = contentType.toLowerCase();
+    if (isJson(type) || type === '*/*') {
+      body = {contentType, text: JSON.stringify(example, null, 2)};
+    } else if (type.startsWith('multipart/') || type === 'application/x-www-form-urlencoded') {
+      const schema = deref(spec, media.schema) ?? {};
+      const properties = objectShape(spec, schema).properties;
+      const values = example !== null && typeof example === 'object' && !Array.isArray(example) ? (example as JsonObject) : {};
+      const fields: FormField[] = Object.entries(values).map(([key, value]) => {
+        const encodingType = media.encoding?.[key]?.contentType as string | undefined;
+        return type.startsWith('multipart/') && isFileSchema(spec, properties[key])
+          ? {key, value: fileNameFor(key, encodingType ?? 'application/octet-stream'), file: true}
+          : {key, value: formText(value)};
+      });
+      body = type.startsWith('multipart/') ? {contentType, form: fields} : {contentType, urlencoded: fields};
+    } else if (typeof example === 'string' && !isFileSchema(spec, media.schema) && !(media.schema === undefined && !type.startsWith('text/'))) {
+      body = {contentType, text: example};
+    } else if (type.startsWith('text/') && example !== null) {
+      body = {contentType, text: formText(example)};
+    } else {
+      body = {contentType, file: fileNameFor('body', type)};
+    }
+    // A multipart body's boundary is the client's to write; the other types are named.
+    if (!type.startsWith('multipart/')) headers.push({key: 'Content-Type', value: contentType});
   }
   return {url: `${base}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`, method: operation.method.toUpperCase(), headers, body};
+}
+
+/** The body as postman-collection describes one: raw text, form fields (files among them), or a file. */
+function postmanBody(body: NonNullable<HttpRequest['body']>): JsonObject {
+  if (body.form) {
+    return {mode: 'formdata', formdata: body.form.map((field) => (field.file ? {key: field.key, src: field.value, type: 'file'} : {key: field.key, value: field.value, type: 'text'}))};
+  }
+  if (body.urlencoded) return {mode: 'urlencoded', urlencoded: body.urlencoded.map(({key, value}) => ({key, value}))};
+  if (body.file !== undefined) return {mode: 'file', file: {src: body.file}};
+  return {mode: 'raw', raw: body.text ?? ''};
 }
 
 function generate(operation: ApiOperation, language: Language, request: HttpRequest): string {
@@ -378,7 +394,7 @@ function generate(operation: ApiOperation, language: Language, request: HttpRequ
     url: request.url,
     method: request.method,
     header: request.headers,
-    ...(request.body ? {body: {mode: 'raw', raw: request.body.text}} : {}),
+    ...(request.body ? {body: postmanBody(request.body)} : {}),
   };
   // postman-collection's declarations want every field of a definition (auth, proxy, every body mode); the
   // constructor takes any of them.
@@ -417,11 +433,12 @@ function readEnvironment(operation: ApiOperation, language: Language, snippet: s
   return rewritten > 0 && language.finish ? language.finish(code) : code;
 }
 
-/** The environment variables the samples of an operation read: its server's variables, then the token if it needs one. */
-export function requestSampleVariables(spec: JsonObject, operation: ApiOperation): string[] {
+/** The environment variables the samples of an operation read, and what each holds: server variables, then credentials. */
+export function requestSampleVariables(spec: JsonObject, operation: ApiOperation): SampleVariable[] {
   const placeholders: Placeholder[] = [];
-  httpRequest(spec, operation, placeholders, {});
-  return placeholders.map((placeholder) => placeholder.variable);
+  const meanings = new Map<string, string>();
+  httpRequest(spec, operation, placeholders, {}, meanings);
+  return placeholders.map(({variable}) => ({name: variable, meaning: variableMeaning(variable, meanings)}));
 }
 
 /** The request samples of an operation, one per language, curl first. Synchronous and deterministic. */

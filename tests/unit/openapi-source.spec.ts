@@ -4,11 +4,12 @@ import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
 import {OpenApiSourceError, loadOpenApiDescription} from '../../src/openapi';
 import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
+import {renderMdxPage} from '../support/openapi-corpus';
 
 const BROKEN: Array<[string, RegExp]> = [
   ['yaml-syntax-error.yaml', /YAML syntax error: .*\(\d+:\d+\)/],
   ['dangling-ref.yaml', /unresolved \$ref: #\/components\/schemas\/Dataset at #\/paths\/~1datasets~1\{dataset_id\}\/get\/responses\/200/],
-  ['duplicate-operation-id.yaml', /duplicate operationId "listDatasets" on GET \/datasets and GET \/datastores/],
+  ['duplicate-operation-id.yaml', /at #\/paths\/~1datastores\/get: duplicate operationId "listDatasets" on GET \/datasets and GET \/datastores/],
 ];
 
 test.describe('a broken OpenAPI file is refused with the file and the problem named', () => {
@@ -64,28 +65,26 @@ test('descriptions with < > { } and backticks become text, not broken MDX', asyn
   test.setTimeout(120_000);
   const [{status, output, outputDir, files}] = generatedTwice();
   expect(status, output).toBe(0);
-  const {compile} = await import('@mdx-js/mdx');
-  const compiled = new Map<string, string>();
+  const rendered = new Map<string, string>();
   for (const file of files.filter((name) => name.endsWith('.mdx'))) {
     const page = readFileSync(path.join(outputDir, file), 'utf8');
-    // The front matter is YAML that Docusaurus parses; the rest is MDX.
+    // The front matter is YAML that Docusaurus parses; the rest is MDX, compiled and rendered as the site does.
     const [, front = ''] = /^---\n([\s\S]*?)\n---\n/.exec(page) ?? [];
     expect(() => yaml.load(front), `front matter of ${file}`).not.toThrow();
-    const source = page.slice(front.length + 9);
-    compiled.set(file, String(await compile(source, {format: 'mdx'})));
+    rendered.set(file, renderMdxPage(page));
   }
-  expect([...compiled.keys()].sort()).toEqual([
-    'autocomplete-dataset-ids.api.mdx',
-    'datasets.tag.mdx',
-    'fixture-with-mdx-special-characters.info.mdx',
-  ]);
-  const operation = compiled.get('autocomplete-dataset-ids.api.mdx') ?? '';
-  // The characters reach the reader as text: inside strings of the compiled page, not as JSX or expressions.
-  expect(operation).toContain('"Returns ids starting with {prefix}, e.g. "');
-  expect(operation).toContain('" matches <ds_orders_2025>; scores > 90 and < 100 sort first. Use "');
-  expect(operation).toContain('children: "{\\"prefix\\": \\"ds_\\"}"');
-  expect(compiled.get('datasets.tag.mdx')).toContain('"Datasets whose names match <schema>.<table> and {pattern}."');
-  const info = compiled.get('fixture-with-mdx-special-characters.info.mdx') ?? '';
-  expect(info).toContain('"ds_<id>"');
-  expect(info).toContain('"; a filter reads {\\"status\\": \\"active\\"} and 0 < score > 100."');
+  expect([...rendered.keys()].sort()).toEqual(['autocomplete-dataset-ids.api.mdx', 'datasets.tag.mdx', 'fixture-with-mdx-special-characters.info.mdx']);
+  // What a reader sees: the characters as text (escaped in the HTML), code spans as code, no <script> element.
+  const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x3C;|&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  const operation = rendered.get('autocomplete-dataset-ids.api.mdx') ?? '';
+  expect(text(operation)).toContain('Returns ids starting with {prefix}, e.g. ds_ord matches <ds_orders_2025>; scores > 90 and < 100');
+  expect(operation).toContain('<code>{"prefix": "ds_"}</code>');
+  expect(operation).toMatch(/<code>(&lt;|&#x3C;)script>/);
+  expect(operation).not.toMatch(/<script/i);
+  expect(text(operation)).toContain('The start of the id, such as ds_ or {ds_ord}; at most <32> characters.');
+  expect(text(operation)).toContain('Ids, at most <limit> of them.');
+  expect(text(rendered.get('datasets.tag.mdx') ?? '')).toContain('Datasets whose names match <schema>.<table> and {pattern}.');
+  const info = text(rendered.get('fixture-with-mdx-special-characters.info.mdx') ?? '');
+  expect(info).toContain('ds_<id>');
+  expect(info).toContain('; a filter reads {"status": "active"} and 0 < score > 100.');
 });

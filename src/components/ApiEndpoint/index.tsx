@@ -6,8 +6,10 @@ type Props = {
   method: string;
   /** The server URL with its variables as written in the OpenAPI file: `https://{instance}.vigil.example/api/v1`. */
   server: string;
-  /** The operation's path template: `/datasets/{dataset_id}`. */
+  /** The operation's path template: `/datasets/{dataset_id}`; for a webhook, its name. */
   path: string;
+  /** A webhook: the API sends this request to the reader's endpoint. */
+  webhook?: boolean;
 };
 
 /** `{name}` placeholders of a URL template shown as placeholders, the rest as text. */
@@ -24,7 +26,19 @@ function withPlaceholders(template: string): ReactNode[] {
 }
 
 /** The operation's method and full URL, as the server renders them (no JavaScript needed). */
-export default function ApiEndpoint({method, server, path}: Props): ReactNode {
+export default function ApiEndpoint({method, server, path, webhook = false}: Props): ReactNode {
+  if (webhook) {
+    return (
+      <p className={clsx('api-endpoint', styles.endpoint)}>
+        <span className={styles.method} data-method={method}>
+          {method.toUpperCase()}
+        </span>
+        <span>
+          Webhook <code>{path}</code>, sent to the URL of your endpoint
+        </span>
+      </p>
+    );
+  }
   return (
     // `api-endpoint` marks an operation page for scripts/search-index-size.mjs.
     <p className={clsx('api-endpoint', styles.endpoint)}>

@@ -1,38 +1,95 @@
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
 import {createInfoPageMD, createTagPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {MarkdownGenerator} from 'docusaurus-plugin-openapi-docs/src/types';
-import {loadOpenApiDescription, operationsOf, OpenApiSourceError, type ApiOperation, type JsonObject} from '../../openapi';
+import {apiPagesOf, loadOpenApiDescription, OpenApiSourceError, pageMdx, pageModel, type ApiOperation, type JsonObject, type PageRenderOptions} from '../../openapi';
 import {escapeMdxText, withStaticDownloadLinks} from '../mdx-safe-descriptions';
-import {operationPageMdx} from './operation-page';
+
+/** `{` and `<` as character references: the plugin's template writes scheme descriptions and scopes into MDX as they are. */
+function asText(text: string): string {
+  return text.replace(/[{}<]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Security schemes whose descriptions and scope descriptions stay text in the API root page's MDX. */
+function textOnlySchemes<T extends Record<string, JsonObject>>(schemes: T): T {
+  return Object.fromEntries(
+    Object.entries(schemes).map(([key, scheme]) => [
+      key,
+      {
+        ...scheme,
+        ...(typeof scheme.description === 'string' ? {description: asText(scheme.description)} : {}),
+        ...(scheme.flows
+          ? {
+              flows: Object.fromEntries(
+                Object.entries<JsonObject>(scheme.flows).map(([flow, definition]) => [
+                  flow,
+                  {...definition, scopes: Object.fromEntries(Object.entries<string>(definition.scopes ?? {}).map(([scope, text]) => [scope, asText(String(text))]))},
+                ]),
+              ),
+            }
+          : {}),
+      },
+    ]),
+  ) as T;
+}
 
 /**
- * The API plugin's page generators (its `markdownGenerators` option): operation pages written by
- * operationPageMdx from the site's own model of the OpenAPI file; the API root and tag pages by the plugin's
- * templates, fed with descriptions that are text whatever characters they hold.
+ * The API plugin's page generators (its `markdownGenerators` option): operation and webhook pages written from
+ * the site's own model of the OpenAPI file (src/openapi/model.ts, rendered by src/openapi/render-page.ts); the API
+ * root and tag pages by the plugin's templates, fed with descriptions that are text whatever characters they hold.
+ * A page that cannot be rendered fails generation with the file, the JSON pointer and the problem.
  */
-export function apiPageGenerators(specPath: string): MarkdownGenerator {
-  let model: {spec: JsonObject; operations: Map<string, ApiOperation>; serverUrl: string} | undefined;
+export function apiPageGenerators(specPath: string, options: PageRenderOptions): MarkdownGenerator {
+  let model: {spec: JsonObject; pages: Map<string, ApiOperation>} | undefined;
   const load = () => {
     if (!model) {
       const spec = loadOpenApiDescription(specPath);
-      model = {
-        spec,
-        operations: new Map(operationsOf(spec, specPath).map((operation) => [operation.operationId, operation])),
-        serverUrl: String((spec.servers as JsonObject[] | undefined)?.[0]?.url ?? ''),
-      };
+      model = {spec, pages: new Map(apiPagesOf(spec, specPath).map((operation) => [operation.slug, operation]))};
     }
     return model;
   };
   return {
     createApiPageMD: (page) => {
-      const {spec, operations, serverUrl} = load();
-      const operation = operations.get(page.api.operationId ?? '');
+      const {spec, pages} = load();
+      const operation = pages.get(page.id);
       if (!operation) {
-        throw new OpenApiSourceError(specPath, `${page.api.method?.toUpperCase()} ${page.api.path} has no operationId the site can find`);
+        throw new OpenApiSourceError(specPath, `the plugin made a page "${page.id}" (${page.api.method?.toUpperCase()} ${page.api.path}) that matches no operation or webhook of the model`);
       }
-      return operationPageMdx(spec, operation, serverUrl);
+      return pageMdx(pageModel(spec, operation, specPath), options);
     },
     createInfoPageMD: (page) =>
-      createInfoPageMD({...page, info: {...page.info, description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '')}}),
+      createInfoPageMD({
+        ...page,
+        info: {...page.info, description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '')},
+        securitySchemes: page.securitySchemes && textOnlySchemes(page.securitySchemes),
+      }),
     createTagPageMD: (page) => createTagPageMD({...page, tag: {...page.tag, description: escapeMdxText(page.tag.description)}}),
   };
+}
+
+/**
+ * The description as the API plugin reads it: the loaded one, in which every operation and webhook has the page
+ * id the site's model gives it (document.ts, completeOperationIds) and `paths` exists, written as JSON into the
+ * build cache. Returns its path, for the plugin's `specPath`.
+ */
+export function pluginSpecPath(specPath: string): string {
+  const target = path.join('node_modules', '.cache', 'vigil-openapi', `${path.basename(specPath).replace(/\.(ya?ml|json)(\.gz)?$/i, '')}.json`);
+  mkdirSync(path.dirname(target), {recursive: true});
+  const document = loadOpenApiDescription(specPath);
+  // The plugin takes every other key of a path item for an operation: extensions (`x-vault-sudo: true`) stay out.
+  const copy = {
+    ...document,
+    ...Object.fromEntries(
+      (['paths', 'webhooks'] as const)
+        .filter((container) => document[container])
+        .map((container) => [
+          container,
+          Object.fromEntries(
+            Object.entries<JsonObject>(document[container]).map(([key, item]) => [key, Object.fromEntries(Object.entries(item ?? {}).filter(([name]) => !name.startsWith('x-')))]),
+          ),
+        ]),
+    ),
+  };
+  writeFileSync(target, JSON.stringify(copy));
+  return target;
 }

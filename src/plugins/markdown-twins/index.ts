@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {LoadedPlugin, Plugin, PluginModule} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
-import {apiPageSlug, deref, infoPageSlug, loadOpenApiDescription, operationsOf, type ApiOperation, type JsonObject} from '../../openapi';
+import {apiPageSlug, apiPagesOf, deref, descriptionMarkdown, infoPageSlug, loadOpenApiDescription, type ApiOperation, type JsonObject} from '../../openapi';
 import {sidebarDocIds, type SidebarItem as SidebarEntry} from '../../utils/sidebar';
 import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
 import {twinPath} from './twin-path';
@@ -209,7 +209,7 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       const specFile = options.specPath;
       const formatDescription = (permalink: string) => (markdown: string) =>
         markdownWithAbsoluteLinks(markdown, specFile, resolverFor(path.resolve(siteDir, specFile), permalink));
-      const operations = operationsOf(spec, specFile);
+      const operations = apiPagesOf(spec, specFile);
       const apiPages = new Map<string, TwinPage>();
       for (const doc of apiDocs.docs) {
         const frontMatter = doc.frontMatter as JsonObject;
@@ -295,18 +295,18 @@ export async function apiTwin(
   const base = {permalink: doc.permalink, title: doc.title, description: doc.description};
   const operation = operations.find((item) => doc.id === item.slug);
   if (operation) {
-    return {...base, markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description)}\n`};
+    return {...base, markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description, `${origin}${doc.permalink}`)}\n`};
   }
   const tag = ((spec.tags ?? []) as JsonObject[]).find((item) => doc.id === apiPageSlug(String(item.name)));
   if (tag) {
     const tagged = operations.filter((item) => item.tag === tag.name);
     const parts = [`# ${tag.name}`];
-    if (tag.description) parts.push(await formatDescription(tag.description));
+    if (tag.description) parts.push(await formatDescription(descriptionMarkdown(tag.description)));
     for (const item of tagged) {
       const permalink = doc.permalink.replace(/[^/]+\/?$/, item.slug);
       parts.push(
         `## ${item.definition.summary ?? item.operationId}`,
-        `\`${item.method.toUpperCase()} ${item.path}\`: [${item.operationId}](${origin}${twinPath(permalink)})`,
+        `${item.kind === 'webhook' ? `Webhook \`${item.path}\`` : `\`${item.method.toUpperCase()} ${item.path}\``}: [${item.operationId}](${origin}${twinPath(permalink)})`,
       );
     }
     return {...base, markdown: `${parts.join('\n\n')}\n`};
@@ -320,7 +320,7 @@ export async function apiTwin(
 async function apiRootMarkdown(spec: JsonObject, specFile: string, formatDescription: (markdown: string) => Promise<string>): Promise<string> {
   const info = spec.info ?? {};
   const parts = [`# ${info.title}`, `Version ${info.version}. Base URL \`${serverUrl(spec)}\`.`];
-  if (info.description) parts.push(await formatDescription(info.description));
+  if (info.description) parts.push(await formatDescription(descriptionMarkdown(info.description)));
   const schemes = Object.entries<JsonObject>(spec.components?.securitySchemes ?? {});
   if (schemes.length) {
     parts.push('## Authentication');
@@ -330,7 +330,7 @@ async function apiRootMarkdown(spec: JsonObject, specFile: string, formatDescrip
         `### ${name}`,
         `Type \`${scheme.type}\`${scheme.scheme ? `, scheme \`${scheme.scheme}\`` : ''}${scheme.bearerFormat ? `, format \`${scheme.bearerFormat}\`` : ''}.`,
       );
-      if (scheme.description) parts.push(await formatDescription(scheme.description));
+      if (scheme.description) parts.push(await formatDescription(descriptionMarkdown(scheme.description)));
     }
   }
   if (info.contact) {

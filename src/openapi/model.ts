@@ -1,0 +1,312 @@
+// One document model per page of the API reference (an operation or a webhook): its endpoint, security,
+// parameters, bodies, responses, callbacks and samples. The MDX page (render-page.ts) and the Markdown version
+// (render-markdown.ts) are two renderings of it, so they cannot disagree.
+import {deref, givenOperationId, OpenApiSourceError, type Json, type JsonObject} from './document';
+import {mediaExamples, type Direction, type ExampleModel} from './examples';
+import {parameterField, schemaShape, typeLabel, type Fact, type SchemaField, type SchemaShape} from './fields';
+import {apiPagesOf, pointerOf, type ApiOperation} from './operations';
+import {requestSamples, requestSampleVariables, type RequestSample, type SampleVariable} from './request-samples';
+
+export type SecuritySchemeModel = {
+  /** Its key in components.securitySchemes. */
+  key: string;
+  /** What a reader sends, in words: `HTTP bearer token`, `API key in the header X-Api-Key`. */
+  label: string;
+  description?: string;
+  /** OAuth 2.0 flows and their URLs; the OpenID Connect discovery URL. */
+  details: Fact[];
+};
+
+/** One way to authenticate: every scheme listed, each with the scopes it needs. */
+export type SecurityRequirementModel = Array<{scheme: SecuritySchemeModel; scopes: string[]}>;
+
+export type SecurityModel = {
+  /** The alternatives, any one of which is enough. */
+  alternatives: SecurityRequirementModel[];
+  /** The operation can also be called without credentials (`{}` among the requirements). */
+  optional: boolean;
+};
+
+export type MediaModel = {
+  contentType: string;
+  /** The schema's name when it is a reference: `Dataset`. */
+  schemaName?: string;
+  /** A short type of the whole body: `array of Dataset`, `string<binary>`. */
+  type: string;
+  shape: SchemaShape;
+  examples: ExampleModel[];
+};
+
+export type BodyModel = {required: boolean; description?: string; media: MediaModel[]};
+
+export type LinkModel = {name: string; target?: string; description?: string; parameters: Array<[string, Json]>};
+
+export type ResponseModel = {
+  /** `200`, `4XX`, `default`. */
+  status: string;
+  title: string;
+  description?: string;
+  headers: SchemaField[];
+  media: MediaModel[];
+  links: LinkModel[];
+};
+
+export type CallbackModel = {name: string; expression: string; method: string; request?: BodyModel; parameters: SchemaField[]; responses: ResponseModel[]; idPrefix: string};
+
+export type ParameterGroupModel = {place: string; title: string; fields: SchemaField[]};
+
+export type ApiPageModel = {
+  kind: 'operation' | 'webhook';
+  /** Page id and slug, the API plugin's: `get-dataset`. */
+  id: string;
+  operationId?: string;
+  title: string;
+  method: string;
+  /** The path template, or for a webhook its name. */
+  path: string;
+  /** Where the operation is sent: the first server URL that applies (operation, path item, description). */
+  server: string;
+  deprecated: boolean;
+  description?: string;
+  externalDocs?: {url: string; description?: string};
+  tags: string[];
+  security: SecurityModel;
+  parameters: ParameterGroupModel[];
+  body?: BodyModel;
+  responses: ResponseModel[];
+  callbacks: CallbackModel[];
+  /** `x-codeSamples` of the description, shown first as given. */
+  codeSamples: Array<{label: string; language: string; source: string}>;
+  samples: RequestSample[];
+  sampleVariables: SampleVariable[];
+};
+
+const PARAMETER_PLACES = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Header parameters'],
+  ['cookie', 'Cookie parameters'],
+] as const;
+
+export const STATUS_TEXT: Record<string, string> = {
+  '100': 'Continue',
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '203': 'Non-Authoritative Information',
+  '204': 'No Content',
+  '205': 'Reset Content',
+  '206': 'Partial Content',
+  '207': 'Multi-Status',
+  '301': 'Moved Permanently',
+  '302': 'Found',
+  '303': 'See Other',
+  '304': 'Not Modified',
+  '307': 'Temporary Redirect',
+  '308': 'Permanent Redirect',
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '402': 'Payment Required',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '405': 'Method Not Allowed',
+  '406': 'Not Acceptable',
+  '408': 'Request Timeout',
+  '409': 'Conflict',
+  '410': 'Gone',
+  '412': 'Precondition Failed',
+  '413': 'Content Too Large',
+  '415': 'Unsupported Media Type',
+  '416': 'Range Not Satisfiable',
+  '422': 'Unprocessable Content',
+  '423': 'Locked',
+  '428': 'Precondition Required',
+  '429': 'Too Many Requests',
+  '451': 'Unavailable For Legal Reasons',
+  '500': 'Internal Server Error',
+  '501': 'Not Implemented',
+  '502': 'Bad Gateway',
+  '503': 'Service Unavailable',
+  '504': 'Gateway Timeout',
+  '1XX': 'Informational',
+  '2XX': 'Success',
+  '3XX': 'Redirection',
+  '4XX': 'Client error',
+  '5XX': 'Server error',
+  default: 'Any other status',
+};
+
+function schemeModel(spec: JsonObject, key: string, file: string, where: string): SecuritySchemeModel {
+  const scheme = deref(spec, spec.components?.securitySchemes?.[key], file);
+  if (!scheme) throw new OpenApiSourceError(file, `security scheme "${key}" is not in components.securitySchemes`, where);
+  const details: Fact[] = [];
+  let label: string;
+  switch (scheme.type) {
+    case 'http': {
+      const name = String(scheme.scheme ?? '').toLowerCase();
+      label = name === 'bearer' ? `a bearer token${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''} in the Authorization header` : name === 'basic' ? 'HTTP basic authentication (user name and password)' : `HTTP ${scheme.scheme} authentication`;
+      break;
+    }
+    case 'apiKey':
+      label = `API key in the ${scheme.in} ${scheme.in === 'query' ? 'parameter' : scheme.in === 'cookie' ? 'named' : ''} ${scheme.name}`.replace(/\s+/g, ' ');
+      break;
+    case 'oauth2':
+      label = 'OAuth 2.0';
+      for (const [flow, definition] of Object.entries<JsonObject>(scheme.flows ?? {})) {
+        const urls: Fact = [`${flow} flow`];
+        for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
+          if (definition[key]) urls.push(`, ${key.replace('Url', ' URL')} `, {code: String(definition[key])});
+        }
+        urls.push('.');
+        details.push(urls);
+      }
+      break;
+    case 'openIdConnect':
+      label = 'OpenID Connect';
+      if (scheme.openIdConnectUrl) details.push(['Discovery document: ', {code: String(scheme.openIdConnectUrl)}, '.']);
+      break;
+    case 'mutualTLS':
+      label = 'Mutual TLS (a client certificate)';
+      break;
+    default:
+      throw new OpenApiSourceError(file, `security scheme "${key}" has the type ${JSON.stringify(scheme.type)}, which OpenAPI does not define`, `#/components/securitySchemes/${key}`);
+  }
+  return {key, label, description: scheme.description, details};
+}
+
+export function securityOf(spec: JsonObject, definition: JsonObject, file: string, where: string): SecurityModel {
+  const requirements = (definition.security ?? spec.security ?? []) as JsonObject[];
+  const alternatives = requirements
+    .filter((requirement) => Object.keys(requirement).length > 0)
+    .map((requirement) => Object.entries<string[]>(requirement).map(([key, scopes]) => ({scheme: schemeModel(spec, key, file, where), scopes: scopes ?? []})));
+  return {alternatives, optional: requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0)};
+}
+
+function schemaNameOf(spec: JsonObject, raw: JsonObject | undefined): string | undefined {
+  const name = (node: JsonObject | undefined) => (typeof node?.$ref === 'string' ? decodeURIComponent(node.$ref.split('/').pop() ?? '') : undefined);
+  return name(raw) ?? name(deref(spec, raw)?.items);
+}
+
+function mediaOf(spec: JsonObject, content: JsonObject | undefined, idPrefix: string, direction: Direction, file: string): MediaModel[] {
+  const entries = Object.entries<JsonObject>(content ?? {});
+  return entries.map(([contentType, rawMedia], index) => {
+    const media = deref(spec, rawMedia, file) ?? {};
+    // Several media types on one body each get their own anchors; the first keeps the plain ones.
+    const prefix = index === 0 ? idPrefix : `${idPrefix}-${contentType.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+    return {
+      contentType,
+      schemaName: schemaNameOf(spec, media.schema),
+      type: media.schema ? typeLabel(spec, media.schema) : 'any',
+      shape: schemaShape(spec, media.schema, prefix, direction),
+      examples: mediaExamples(spec, media, direction),
+    };
+  });
+}
+
+function bodyOf(spec: JsonObject, rawBody: JsonObject | undefined, idPrefix: string, file: string): BodyModel | undefined {
+  const body = deref(spec, rawBody, file);
+  if (!body) return undefined;
+  return {required: Boolean(body.required), description: body.description, media: mediaOf(spec, body.content, idPrefix, 'request', file)};
+}
+
+function linksOf(spec: JsonObject, links: JsonObject | undefined, file: string): LinkModel[] {
+  return Object.entries<JsonObject>(links ?? {}).map(([name, raw]) => {
+    const link = deref(spec, raw, file) ?? {};
+    return {name, target: link.operationId ?? link.operationRef, description: link.description, parameters: Object.entries<Json>(link.parameters ?? {})};
+  });
+}
+
+function responsesOf(spec: JsonObject, responses: JsonObject | undefined, idPrefix: string, file: string): ResponseModel[] {
+  return Object.entries<JsonObject>(responses ?? {}).map(([status, raw]) => {
+    const response = deref(spec, raw, file) ?? {};
+    const anchor = `${idPrefix}${status.toLowerCase()}`;
+    return {
+      status,
+      title: `${status} ${STATUS_TEXT[status.toUpperCase()] ?? STATUS_TEXT[status] ?? ''}`.trim(),
+      description: response.description,
+      headers: Object.entries<JsonObject>(response.headers ?? {}).map(([name, rawHeader]) =>
+        parameterField(spec, {...(deref(spec, rawHeader, file) ?? {}), name, in: 'header'}, `${anchor}-header`),
+      ),
+      media: mediaOf(spec, response.content, anchor, 'response', file),
+      links: linksOf(spec, response.links, file),
+    };
+  });
+}
+
+function parameterGroups(spec: JsonObject, parameters: JsonObject[], idPrefix = ''): ParameterGroupModel[] {
+  return PARAMETER_PLACES.map(([place, title]) => ({
+    place,
+    title,
+    fields: parameters.filter((parameter) => parameter.in === place).map((parameter) => parameterField(spec, parameter, `${idPrefix}${place}`)),
+  })).filter((group) => group.fields.length > 0);
+}
+
+function callbacksOf(spec: JsonObject, definition: JsonObject, file: string): CallbackModel[] {
+  const callbacks: CallbackModel[] = [];
+  for (const [name, rawCallback] of Object.entries<JsonObject>(definition.callbacks ?? {})) {
+    const callback = deref(spec, rawCallback, file) ?? {};
+    for (const [expression, rawItem] of Object.entries<JsonObject>(callback)) {
+      const item = deref(spec, rawItem, file) ?? {};
+      for (const [method, operation] of Object.entries<JsonObject>(item)) {
+        if (!['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method)) continue;
+        const idPrefix = `callback-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${method}-`;
+        const parameters = [...((item.parameters ?? []) as JsonObject[]), ...((operation.parameters ?? []) as JsonObject[])].map((parameter) => deref(spec, parameter, file) ?? {});
+        callbacks.push({
+          name,
+          expression,
+          method,
+          idPrefix,
+          parameters: parameters.map((parameter) => parameterField(spec, parameter, `${idPrefix}${parameter.in}`)),
+          request: bodyOf(spec, operation.requestBody, `${idPrefix}body`, file),
+          responses: responsesOf(spec, operation.responses, `${idPrefix}response-`, file),
+        });
+      }
+    }
+  }
+  return callbacks;
+}
+
+function codeSamplesOf(definition: JsonObject): ApiPageModel['codeSamples'] {
+  const given = (definition['x-codeSamples'] ?? definition['x-code-samples'] ?? []) as JsonObject[];
+  return given
+    .filter((sample) => typeof sample.source === 'string')
+    .map((sample) => ({label: String(sample.label ?? sample.lang ?? 'Sample'), language: String(sample.lang ?? 'text').toLowerCase(), source: String(sample.source)}));
+}
+
+/** The model of one page: built once per operation or webhook, read by both renderings. */
+export function pageModel(spec: JsonObject, operation: ApiOperation, file: string): ApiPageModel {
+  const {definition} = operation;
+  const where = pointerOf(operation);
+  try {
+    const sampleable = operation.kind === 'operation';
+    return {
+      kind: operation.kind,
+      id: operation.slug,
+      operationId: givenOperationId(definition),
+      title: operation.summary || definition.operationId || operation.path,
+      method: operation.method,
+      path: operation.path,
+      server: operation.server,
+      deprecated: Boolean(definition.deprecated),
+      description: definition.description,
+      externalDocs: definition.externalDocs?.url ? {url: String(definition.externalDocs.url), description: definition.externalDocs.description} : undefined,
+      tags: operation.tags,
+      security: securityOf(spec, definition, file, where),
+      parameters: parameterGroups(spec, operation.parameters),
+      body: bodyOf(spec, definition.requestBody, 'request-body', file),
+      responses: responsesOf(spec, definition.responses, 'response-', file),
+      callbacks: callbacksOf(spec, definition, file),
+      codeSamples: codeSamplesOf(definition),
+      samples: sampleable || operation.kind === 'webhook' ? requestSamples(spec, operation) : [],
+      sampleVariables: requestSampleVariables(spec, operation),
+    };
+  } catch (error) {
+    if (error instanceof OpenApiSourceError) throw error;
+    throw new OpenApiSourceError(file, (error as Error).message, where);
+  }
+}
+
+/** The models of every page of a description, in file order: operations, then webhooks. */
+export function pageModels(spec: JsonObject, file: string): ApiPageModel[] {
+  return apiPagesOf(spec, file).map((operation) => pageModel(spec, operation, file));
+}

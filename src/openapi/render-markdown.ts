@@ -1,0 +1,191 @@
+// The Markdown version of a page of the API reference, written from the same model as the page (model.ts):
+// the same fields with the same types, required marks and facts, the same examples (all named ones), the same
+// samples. Descriptions are the sanitised ones of the page, converted to Markdown (text.ts).
+import type {ExampleModel} from './examples';
+import type {SchemaField, SchemaShape} from './fields';
+import type {ApiPageModel, BodyModel, MediaModel, ResponseModel, SecurityModel} from './model';
+import {codeSampleLanguage, codeSpan, exampleCode, factMarkdown, fenced, markdownText} from './render-text';
+import {descriptionMarkdown} from './text';
+
+export type MarkdownRenderOptions = {
+  /** The absolute URL of the page, for in-page links (`#response-200`). */
+  pageUrl: string;
+  /** The server URL as a reader calls it (variables set to their defaults). */
+  serverUrl: string;
+  /** Makes the links of a description absolute. */
+  formatDescription: (markdown: string) => Promise<string>;
+  /** A one-line summary under the title (the page's description), or none. */
+  summary?: string;
+};
+
+/** `(`type`, required, nullable)`: the field's signature, the same words the page shows. */
+export function fieldSignature(field: Pick<SchemaField, 'type' | 'required' | 'nullable' | 'readOnly' | 'writeOnly' | 'deprecated'>): string {
+  const flags = [codeSpan(field.type)];
+  if (field.required) flags.push('required');
+  if (field.nullable) flags.push('nullable');
+  if (field.readOnly) flags.push('read-only');
+  if (field.writeOnly) flags.push('write-only');
+  if (field.deprecated) flags.push('deprecated');
+  return `(${flags.join(', ')})`;
+}
+
+class MarkdownWriter {
+  constructor(private readonly options: MarkdownRenderOptions) {}
+
+  async description(markdown: string | undefined): Promise<string> {
+    const text = descriptionMarkdown(markdown);
+    return text ? this.options.formatDescription(text) : '';
+  }
+
+  /** Continuation lines of a list item, indented under it. */
+  private indent(text: string, depth: number): string {
+    return text
+      .split('\n')
+      .map((line) => (line ? `${'  '.repeat(depth + 1)}${line}` : ''))
+      .join('\n');
+  }
+
+  async fields(fields: SchemaField[], depth: number): Promise<string[]> {
+    const lines: string[] = [];
+    for (const field of fields) {
+      const description = await this.description(field.description);
+      const facts = field.facts.map((fact) => factMarkdown(fact, this.options.pageUrl)).join(' ');
+      const [first, ...rest] = [description, facts].filter(Boolean).join('\n\n').split('\n');
+      lines.push(`${'  '.repeat(depth)}- ${codeSpan(field.name)} ${fieldSignature(field)}${first ? `: ${first}` : ''}`);
+      if (rest.length) lines.push(this.indent(rest.join('\n'), depth));
+      if (field.shape) lines.push(...(await this.shape(field.shape, depth + 1, field.name)));
+    }
+    return lines;
+  }
+
+  async shape(shape: SchemaShape, depth: number, owner: string): Promise<string[]> {
+    const lines = await this.fields(shape.fields, depth);
+    if (shape.variants.length) {
+      const selectedBy = shape.discriminator ? `, selected by ${codeSpan(shape.discriminator)}` : '';
+      lines.push(`${'  '.repeat(depth)}- ${markdownText(owner)} is ${shape.variantKeyword === 'anyOf' ? 'one or more' : 'one'} of ${shape.variants.length} kinds${selectedBy}:`);
+      for (const variant of shape.variants) {
+        const name = variant.selector && shape.discriminator ? `${codeSpan(`${shape.discriminator} = ${variant.selector}`)}: ${markdownText(variant.title)}` : markdownText(variant.title);
+        const description = (await this.description(variant.description)).replace(/\s*\n\s*/g, ' ');
+        lines.push(`${'  '.repeat(depth + 1)}- One of: **${name}**${description ? `. ${description}` : ''}`);
+        lines.push(...(await this.shape(variant.shape, depth + 2, variant.title)));
+      }
+    }
+    for (const fact of shape.facts) lines.push(`${'  '.repeat(depth)}- ${factMarkdown(fact, this.options.pageUrl)}`);
+    return lines;
+  }
+
+  async examples(examples: ExampleModel[], contentType: string, what: string): Promise<string[]> {
+    const parts: string[] = [];
+    for (const example of examples) {
+      const title = example.name ? `${what}: ${example.summary ?? example.name}` : `${what}${example.generated ? ' (built from the schema)' : ''}`;
+      parts.push(`${markdownText(title)}:`);
+      const description = await this.description(example.description);
+      if (description) parts.push(description);
+      if (example.externalValue) parts.push(`The example is at <${example.externalValue}>.`);
+      else {
+        const {language, code} = exampleCode(example.value, contentType);
+        parts.push(fenced(language, code));
+      }
+    }
+    return parts;
+  }
+
+  mediaLine(media: MediaModel): string {
+    return `Media type ${codeSpan(media.contentType)}: ${codeSpan(media.type)}${media.schemaName && media.schemaName !== media.type ? ` (schema ${codeSpan(media.schemaName)})` : ''}.`;
+  }
+
+  async body(body: BodyModel, title: string): Promise<string[]> {
+    const parts = [title, `${body.required ? 'Required' : 'Optional'}${body.media.length > 1 ? `, in one of ${body.media.length} media types` : ''}.`];
+    const description = await this.description(body.description);
+    if (description) parts.push(description);
+    for (const media of body.media) {
+      parts.push(this.mediaLine(media));
+      const fields = await this.shape(media.shape, 0, 'The body');
+      if (fields.length) parts.push(fields.join('\n'));
+      parts.push(...(await this.examples(media.examples, media.contentType, 'Example request body')));
+    }
+    return parts;
+  }
+
+  async response(response: ResponseModel, level: string): Promise<string[]> {
+    const parts = [`${level} ${markdownText(response.title)}`];
+    const description = await this.description(response.description);
+    if (description) parts.push(description);
+    if (response.headers.length) parts.push('Headers:', (await this.fields(response.headers, 0)).join('\n'));
+    for (const media of response.media) {
+      parts.push(this.mediaLine(media));
+      const fields = await this.shape(media.shape, 0, 'The body');
+      if (fields.length) parts.push(fields.join('\n'));
+      parts.push(...(await this.examples(media.examples, media.contentType, `Example ${response.status} response`)));
+    }
+    if (response.links.length) {
+      parts.push(
+        'Links to other operations:',
+        response.links
+          .map(
+            (link) =>
+              `- ${codeSpan(link.name)}${link.target ? `: ${codeSpan(link.target)}` : ''}${link.parameters.length ? ` with ${link.parameters.map(([name, value]) => `${codeSpan(name)} = ${codeSpan(typeof value === 'string' ? value : JSON.stringify(value))}`).join(', ')}` : ''}${link.description ? `. ${markdownText(link.description.replace(/\s+/g, ' ').trim())}` : ''}`,
+          )
+          .join('\n'),
+      );
+    }
+    return parts;
+  }
+
+  security(security: SecurityModel): string {
+    if (security.alternatives.length === 0) return 'No authentication: anyone can call this operation.';
+    const requirement = (alternative: SecurityModel['alternatives'][number]) =>
+      alternative.map(({scheme, scopes}) => `${markdownText(scheme.label)}${scopes.length ? `, with the scopes ${scopes.map(codeSpan).join(', ')}` : ''}`).join(' and ');
+    const lead = security.optional ? 'Authentication is optional; with it, send' : 'Authentication:';
+    return security.alternatives.length === 1
+      ? `${lead} ${requirement(security.alternatives[0])}.`
+      : `${lead} one of:\n\n${security.alternatives.map((alternative) => `- ${requirement(alternative)}`).join('\n')}`;
+  }
+}
+
+/** The Markdown of one page of the API reference. */
+export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderOptions): Promise<string> {
+  const writer = new MarkdownWriter(options);
+  const method = model.method.toUpperCase();
+  const parts: string[] = [`# ${markdownText(model.title)}`];
+  if (options.summary) parts.push(`> ${options.summary.replace(/\s*\n\s*/g, ' ')}`);
+  if (model.deprecated) parts.push(`> Deprecated: avoid this ${model.kind === 'webhook' ? 'webhook' : 'operation'} in new code; its description says what replaces it.`);
+  if (model.kind === 'webhook') {
+    parts.push(`## Webhook ${markdownText(model.path)}`, `The API sends ${codeSpan(method)} to the URL of your endpoint.`);
+  } else {
+    parts.push(`## ${method} ${markdownText(model.path)}`, codeSpan(`${method} ${options.serverUrl}${model.path}`));
+  }
+  parts.push(`${model.kind === 'webhook' ? 'Webhook' : 'Operation'} id ${codeSpan(model.operationId ?? model.id)}${model.tags[0] ? `, in ${markdownText(model.tags[0])}` : ''}.`);
+  const description = await writer.description(model.description);
+  if (description) parts.push(description);
+  if (model.externalDocs) parts.push(`See also: [${markdownText(model.externalDocs.description ?? model.externalDocs.url)}](<${model.externalDocs.url}>).`);
+  if (model.kind === 'operation') parts.push(writer.security(model.security));
+
+  parts.push(model.kind === 'webhook' ? '## Request Vigil sends' : '## Request');
+  for (const group of model.parameters) parts.push(`### ${group.title}`, (await writer.fields(group.fields, 0)).join('\n'));
+  if (model.body) parts.push(...(await writer.body(model.body, '### Request body')));
+  if (!model.parameters.length && !model.body) parts.push('No parameters and no request body.');
+
+  parts.push(model.kind === 'webhook' ? '## Responses Vigil expects' : '## Responses');
+  for (const response of model.responses) parts.push(...(await writer.response(response, '###')));
+
+  if (model.callbacks.length) {
+    parts.push('## Callbacks', 'Requests the API sends to your server after this operation.');
+    for (const callback of model.callbacks) {
+      parts.push(`### ${markdownText(`${callback.name}: ${callback.method.toUpperCase()} ${callback.expression}`)}`);
+      if (callback.parameters.length) parts.push((await writer.fields(callback.parameters, 0)).join('\n'));
+      if (callback.request) parts.push(...(await writer.body(callback.request, '#### Request body')));
+      for (const response of callback.responses) parts.push(...(await writer.response(response, '####')));
+    }
+  }
+
+  if (model.samples.length || model.codeSamples.length) {
+    parts.push(model.kind === 'webhook' ? '## Delivery samples' : '## Request samples');
+    if (model.sampleVariables.length) {
+      parts.push(`The generated samples read ${model.sampleVariables.map((variable) => `${codeSpan(variable.name)} (${markdownText(variable.meaning)})`).join(' and ')} from the environment.`);
+    }
+    for (const sample of model.codeSamples) parts.push(`${markdownText(sample.label)}:`, fenced(codeSampleLanguage(sample.language), sample.source));
+    for (const sample of model.samples) parts.push(`${sample.label === sample.library ? sample.label : `${sample.label} (${sample.library})`}:`, fenced(sample.language, sample.code));
+  }
+  return parts.join('\n\n');
+}

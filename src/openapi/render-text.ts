@@ -1,0 +1,93 @@
+// Facts and short texts of the model (src/openapi/fields.ts), written as HTML for the page and as Markdown for
+// its Markdown version. Every value is text: escaped for HTML, put in a code span of enough backticks in Markdown.
+import type {Json} from './document';
+import type {Fact, Segment} from './fields';
+
+const HTML_ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
+}
+
+/** A URL for an attribute: only http(s), mailto and in-page or site-relative targets; anything else is dropped. */
+function safeUrl(url: string): string | undefined {
+  return /^(https?:|mailto:|#|\/(?!\/))/i.test(url) ? url : undefined;
+}
+
+export function segmentHtml(segment: Segment, baseUrl: string): string {
+  if (typeof segment === 'string') return escapeHtml(segment);
+  if ('code' in segment) return `<code>${escapeHtml(segment.code)}</code>`;
+  const url = safeUrl(segment.link);
+  if (!url) return escapeHtml(segment.text);
+  const href = url.startsWith('/') && !url.startsWith(baseUrl) ? `${baseUrl.replace(/\/$/, '')}${url}` : url;
+  return `<a href="${escapeHtml(href)}">${escapeHtml(segment.text)}</a>`;
+}
+
+export function factHtml(fact: Fact, baseUrl: string): string {
+  return fact.map((segment) => segmentHtml(segment, baseUrl)).join('');
+}
+
+/** A code span for any text, however many backticks it holds; on one line (a code span cannot break a table or list). */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/\r?\n/g, ' ');
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((match) => match[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  const padded = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ` ${flat} ` : flat;
+  return `${ticks}${padded}${ticks}`;
+}
+
+/** Markdown text that stays text: the characters that would start Markdown syntax are escaped. */
+export function markdownText(text: string): string {
+  return text.replace(/[\\`*_[\]<>|#]/g, '\\$&');
+}
+
+export function segmentMarkdown(segment: Segment, pageUrl: string): string {
+  if (typeof segment === 'string') return markdownText(segment);
+  if ('code' in segment) return codeSpan(segment.code);
+  const url = segment.link.startsWith('#') ? `${pageUrl}${segment.link}` : segment.link;
+  return `[${markdownText(segment.text)}](<${url.replace(/[<>]/g, encodeURIComponent)}>)`;
+}
+
+export function factMarkdown(fact: Fact, pageUrl: string): string {
+  return fact.map((segment) => segmentMarkdown(segment, pageUrl)).join('');
+}
+
+/** A fenced code block that no line of its content can close. */
+export function fenced(language: string, code: string, meta = ''): string {
+  const longest = Math.max(2, ...[...code.matchAll(/^`{3,}/gm)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language}${meta ? ` ${meta}` : ''}\n${code}\n${fence}`;
+}
+
+/** An example value as the text of a code block, and the language that highlights it. */
+export function exampleCode(value: Json, contentType: string): {language: string; code: string} {
+  if (typeof value === 'string' && !/json/i.test(contentType)) {
+    return {language: /xml|html/i.test(contentType) ? 'markup' : 'text', code: value};
+  }
+  return {language: 'json', code: JSON.stringify(value, null, 2) ?? 'null'};
+}
+
+/** The Prism language of an `x-codeSamples` entry's `lang`, among those the site bundles, else plain text. */
+export function codeSampleLanguage(lang: string): string {
+  const known: Record<string, string> = {
+    curl: 'bash',
+    shell: 'bash',
+    sh: 'bash',
+    bash: 'bash',
+    javascript: 'javascript',
+    js: 'javascript',
+    node: 'javascript',
+    nodejs: 'javascript',
+    'node.js': 'javascript',
+    python: 'python',
+    py: 'python',
+    go: 'go',
+    golang: 'go',
+    java: 'java',
+    ruby: 'ruby',
+    rb: 'ruby',
+    json: 'json',
+    sql: 'sql',
+  };
+  return known[lang.toLowerCase()] ?? 'text';
+}

@@ -1,0 +1,83 @@
+// Descriptions of the OpenAPI file are CommonMark, which allows raw HTML. They reach the reader as data, never as
+// code: parsed once into a syntax tree, raw HTML parsed into that tree and sanitised (GitHub's rules: no script,
+// no style, no event handler, no javascript: URL), then written as HTML for the operation page and as Markdown
+// for its Markdown version. Both renderings come from the same sanitised tree, so they say the same thing.
+import type {Root as HastRoot, Element, Nodes as HastNodes} from 'hast';
+import {defaultSchema, sanitize, type Schema} from 'hast-util-sanitize';
+import {raw} from 'hast-util-raw';
+import {toHtml} from 'hast-util-to-html';
+import {toMdast} from 'hast-util-to-mdast';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {gfmFromMarkdown, gfmToMarkdown} from 'mdast-util-gfm';
+import {toHast} from 'mdast-util-to-hast';
+import {toMarkdown} from 'mdast-util-to-markdown';
+import {gfm} from 'micromark-extension-gfm';
+
+/** GitHub's sanitising rules, keeping the class names code blocks use to name their language. */
+const SCHEMA: Schema = {
+  ...defaultSchema,
+  attributes: {...defaultSchema.attributes, code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-./] as [string, RegExp]]},
+};
+
+/** Elements a description may use; script and style are removed with their content. */
+const KNOWN_ELEMENTS = new Set([...(defaultSchema.tagNames ?? []), 'script', 'style', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'svg', 'math', 'link', 'meta', 'base', 'span', 'font', 'center', 'u']);
+
+type MdastNode = {type: string; value?: string; children?: MdastNode[]};
+
+/**
+ * A tag of no HTML element (`<limit>`, `<schema>`, `</id>`) is a placeholder the writer meant as text, not raw
+ * HTML: it stays text instead of being dropped by the sanitiser.
+ */
+function placeholdersAsText(node: MdastNode): void {
+  for (const child of node.children ?? []) {
+    if (child.type === 'html' && child.value) {
+      const tag = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>]*)?\/?>$/.exec(child.value.trim());
+      if (tag && !KNOWN_ELEMENTS.has(tag[1].toLowerCase())) {
+        child.type = 'text';
+      }
+    }
+    placeholdersAsText(child);
+  }
+}
+
+function sanitisedTree(markdown: string): HastRoot {
+  const mdast = fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
+  placeholdersAsText(mdast as MdastNode);
+  const hast = toHast(mdast, {allowDangerousHtml: true});
+  return sanitize(raw(hast as HastNodes), SCHEMA) as HastRoot;
+}
+
+function visitElements(node: HastRoot | Element, visit: (element: Element) => void): void {
+  for (const child of node.children) {
+    if (child.type === 'element') {
+      visit(child);
+      visitElements(child, visit);
+    }
+  }
+}
+
+/**
+ * A description as sanitised HTML for an operation page. Links to site paths (`/api/get-dataset`) get the
+ * site's base URL, as Docusaurus gives Markdown links; links to other hosts open as written.
+ */
+export function descriptionHtml(markdown: string | undefined, baseUrl: string): string {
+  if (!markdown?.trim()) return '';
+  const tree = sanitisedTree(markdown.trim());
+  const base = baseUrl.replace(/\/$/, '');
+  visitElements(tree, (element) => {
+    for (const attribute of ['href', 'src'] as const) {
+      const value = element.properties[attribute];
+      if (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith(`${base}/`)) {
+        element.properties[attribute] = `${base}${value}`;
+      }
+    }
+  });
+  return toHtml(tree);
+}
+
+/** A description as Markdown for the Markdown version of a page: raw HTML converted (a table stays a table). */
+export function descriptionMarkdown(markdown: string | undefined): string {
+  if (!markdown?.trim()) return '';
+  const mdast = toMdast(sanitisedTree(markdown.trim()));
+  return toMarkdown(mdast, {extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', fences: true, listItemIndent: 'one', rule: '-'}).trim();
+}

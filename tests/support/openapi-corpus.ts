@@ -1,0 +1,155 @@
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {gunzipSync} from 'node:zlib';
+import {createElement, type ReactNode} from 'react';
+import {renderToStaticMarkup} from 'react-dom/server';
+import * as runtime from 'react/jsx-runtime';
+import {evaluateSync} from '@mdx-js/mdx';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import {deref, type JsonObject} from '../../src/openapi';
+
+export const CORPUS_DIR = 'tests/fixtures/openapi-corpus';
+
+export type CorpusEntry = {file: string; organisation: string; openapi: string; operations: number; webhooks: number; licence: string; source: string};
+
+export function corpusEntries(): CorpusEntry[] {
+  return JSON.parse(readFileSync(`${CORPUS_DIR}/corpus.json`, 'utf8')) as CorpusEntry[];
+}
+
+/** The description as a plain file the generator can read (gzipped ones unpacked into a scratch folder). */
+export function corpusFile(file: string): string {
+  const source = path.join(CORPUS_DIR, file);
+  if (!file.endsWith('.gz')) return source;
+  const target = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-corpus-')), file.replace(/\.gz$/, ''));
+  writeFileSync(target, gunzipSync(readFileSync(source)));
+  return target;
+}
+
+/** A field as the page shows it: under which section heading, its name, type and required mark. */
+export type ShownField = {section: string; name: string; type: string; required: boolean; depth: number};
+
+const stub = (tag: string) =>
+  function Stub(props: Record<string, unknown> & {children?: ReactNode}): ReactNode {
+    const {children, ...rest} = props;
+    const data = Object.fromEntries(Object.entries(rest).map(([key, value]) => [`data-${key.toLowerCase()}`, typeof value === 'string' ? value : JSON.stringify(value)]));
+    return createElement(tag, data, children);
+  };
+
+/** Stand-ins for the site's components: they render their props as data attributes, so the test can read them. */
+const COMPONENTS = {
+  ApiDisclosure: stub('details'),
+  ApiEndpoint: stub('p'),
+  ApiField: stub('li'),
+  ApiFieldList: stub('ul'),
+  ApiText: ({html}: {html: string}) => createElement('div', {dangerouslySetInnerHTML: {__html: html}}),
+  RequestBuilder: () => null,
+  Heading: ({as, id, children}: {as: string; id: string; children?: ReactNode}) => createElement(as, {id}, children),
+  Tabs: stub('div'),
+  TabItem: stub('div'),
+};
+
+/**
+ * Compiles a generated MDX page as MDX does (its imports left out: the components above stand in) and renders
+ * it to HTML. Throws the compiler's error when the page is not valid MDX.
+ */
+export function renderMdxPage(mdx: string): string {
+  const body = mdx.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^import .*$/gm, '');
+  const {default: Content} = evaluateSync(body, {...runtime, remarkPlugins: [remarkGfm, remarkDirective]} as Parameters<typeof evaluateSync>[1]);
+  // The API root and tag pages use the plugin's own components (an export button, a list of cards): stand-ins too.
+  const others = [...body.matchAll(/<([A-Z][A-Za-z]*)/g)].map((match) => match[1]).filter((name) => !(name in COMPONENTS));
+  const components = {...Object.fromEntries(others.map((name) => [name, stub('div')])), ...COMPONENTS};
+  return renderToStaticMarkup(createElement(Content, {components}));
+}
+
+const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The fields of a rendered page, each under the id of the h2/h3 heading before it (`path-parameters`, `response-200`). */
+export function pageFields(html: string): ShownField[] {
+  const fields: ShownField[] = [];
+  let section = '';
+  let depth = 0;
+  for (const match of html.matchAll(/<h[23] id="([^"]+)"|<li ([^>]*data-name="[^"]*"[^>]*)>|<(\/?)ul[ >]/g)) {
+    if (match[1]) {
+      section = match[1];
+      depth = 0;
+      continue;
+    }
+    if (match[3] !== undefined) {
+      depth += match[3] === '/' ? -1 : 1;
+      continue;
+    }
+    const attributes = Object.fromEntries([...match[2].matchAll(/data-([a-z]+)="([^"]*)"/g)].map(([, key, value]) => [key, decode(value)]));
+    fields.push({section, name: attributes.name, type: attributes.type, required: attributes.required === 'true', depth: depth - 1});
+  }
+  return fields;
+}
+
+/** The section of a Markdown heading, as the page's heading id: `### Path parameters` -> `path-parameters`, `### 200 OK` -> `response-200`. */
+function markdownSection(heading: string): string {
+  const status = /^(\d{3}|\dXX|default)\b/i.exec(heading);
+  if (status) return `response-${status[1].toLowerCase()}`;
+  return heading.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+/** The fields of a Markdown version: list items `- `name` (`type`, required…)`, under their `###` heading. */
+export function markdownFields(markdown: string): ShownField[] {
+  const fields: ShownField[] = [];
+  let section = '';
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    const fenceMatch = /^(`{3,})/.exec(line);
+    if (fenceMatch && (!fence || fenceMatch[1].length >= fence.length)) {
+      fence = fence ? undefined : fenceMatch[1];
+      continue;
+    }
+    if (fence) continue;
+    const heading = /^#{2,3} (.*)$/.exec(line);
+    if (heading) {
+      section = markdownSection(heading[1]);
+      continue;
+    }
+    const field = /^(\s*)- (`+) ?(.+?) ?\2 \((`+) ?(.+?) ?\4((?:, [a-z-]+)*)\)/.exec(line);
+    if (field) fields.push({section, name: field[3], type: field[5], required: field[6].split(', ').includes('required'), depth: field[1].length / 2});
+  }
+  return fields;
+}
+
+/** What the description itself says an operation takes and answers, read from the file with no code of the generator. */
+export type Expected = {section: string; name: string; required: boolean};
+
+function requiredAndProperties(spec: JsonObject, raw: JsonObject | undefined, direction: 'request' | 'response'): Expected[] {
+  let schema = deref(spec, raw);
+  for (let depth = 0; schema && (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'))) && schema.items && depth < 8; depth += 1) {
+    schema = deref(spec, schema.items);
+  }
+  if (!schema) return [];
+  const parts = [schema, ...((schema.allOf ?? []) as JsonObject[]).map((part) => deref(spec, part) ?? {})];
+  const required = new Set(parts.flatMap((part) => (part.required ?? []) as string[]));
+  const skip = direction === 'request' ? 'readOnly' : 'writeOnly';
+  const own = parts.flatMap((part) =>
+    Object.entries<JsonObject>(part.properties ?? {})
+      .filter(([, property]) => !(deref(spec, property) ?? {})[skip])
+      .map(([name]) => ({section: '', name, required: required.has(name)})),
+  );
+  return [...new Map(own.map((item) => [item.name, item])).values()];
+}
+
+/** The parameters, top-level body properties and statuses of one operation of the file. */
+export function expectedOf(spec: JsonObject, pathItem: JsonObject, definition: JsonObject): {fields: Expected[]; statuses: string[]} {
+  const parameters = new Map<string, JsonObject>();
+  for (const raw of [...((pathItem.parameters ?? []) as JsonObject[]), ...((definition.parameters ?? []) as JsonObject[])]) {
+    const parameter = deref(spec, raw) ?? {};
+    parameters.set(`${parameter.in}:${parameter.name}`, parameter);
+  }
+  const fields: Expected[] = [...parameters.values()].map((parameter) => ({
+    section: `${parameter.in}-parameters`,
+    name: String(parameter.name),
+    required: parameter.in === 'path' || parameter.required === true,
+  }));
+  const body = deref(spec, definition.requestBody);
+  const firstMedia = Object.values<JsonObject>(body?.content ?? {})[0];
+  if (firstMedia) fields.push(...requiredAndProperties(spec, deref(spec, firstMedia)?.schema, 'request').map((field) => ({...field, section: 'request-body'})));
+  return {fields, statuses: Object.keys(definition.responses ?? {})};
+}
