@@ -21,6 +21,7 @@ import {
   SITE_TAGLINE,
   SITE_TITLE,
   announcementIdFromEnv,
+  machineAccessNotes,
   siteUrlFromEnv,
 } from './config/site-constants';
 import {apiThemeBundlePlugin} from './src/patches/api-theme-bundle';
@@ -168,6 +169,7 @@ const config: Config = {
       apiSectionTitle: 'API Reference',
       blogSectionTitle: 'Blog',
       otherSectionTitle: 'Optional',
+      notes: machineAccessNotes,
     }),
   ],
 

@@ -15,6 +15,23 @@ export const DEFAULT_SITE_URL = 'https://vigil.example';
 export const BASE_URL = BASE_PATH;
 export const GITHUB_URL = 'https://github.com/vigil-data/vigil';
 export const EDIT_URL = 'https://github.com/vigil-data/vigil-docs/edit/main/';
+/** The repository of this site, which holds the docs MCP server (packages/vigil-docs-mcp). */
+export const DOCS_REPOSITORY_URL = 'https://github.com/vigil-data/vigil-docs';
+
+/**
+ * The paragraphs of /docs/llms.txt after the summary on the other ways a program reads the site, given its
+ * URL (origin and base path): content negotiation (deploy/nginx.conf) and the docs MCP server.
+ */
+export function machineAccessNotes(siteUrl: string): string[] {
+  return [
+    'Every page names its Markdown version in its HTML head (`<link rel="alternate" type="text/markdown">`), and a page URL ' +
+      'requested with the header `Accept: text/markdown` answers that Markdown version instead of the HTML.',
+    `MCP server: \`vigil-docs-mcp\`, in the repository of these docs (${DOCS_REPOSITORY_URL}, folder \`packages/vigil-docs-mcp\`), ` +
+      'gives an MCP client the tools `search_docs` (the search of this site, in its order), `read_page`, `get_operation` and ' +
+      '`list_operations`, over stdio, reading only this site: in a clone, `npm install --prefix packages/vigil-docs-mcp`, then ' +
+      `\`npx ./packages/vigil-docs-mcp --site ${siteUrl}\`.`,
+  ];
+}
 export const COPYRIGHT_YEAR = 2025;
 export const DEFAULT_ANNOUNCEMENT_ID = 'api-reference-v1';
 

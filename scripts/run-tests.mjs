@@ -2,7 +2,9 @@
 // The test command (`npm test`), each check once:
 //   1. the production build starts at once, in the background (its output goes to .artifacts/build.log,
 //      kept for the build-warning test, and is printed when it ends): it needs none of the steps below,
-//      and they leave much of the machine idle (apt, npm audit, processes the unit tests spawn);
+//      and they leave much of the machine idle (apt, npm audit, processes the unit tests spawn); beside it,
+//      `npm ci` of the docs MCP server (packages/vigil-docs-mcp: its own package-lock.json, which `npm ci`
+//      refuses when it does not match its package.json; its `prepare` script compiles it);
 //   2. meanwhile spelling, Markdown style, Redocly's lint of the OpenAPI file, `npm audit` of the production
 //      dependencies, and the unit tests, which need neither a build nor a server (a failure shows within
 //      seconds);
@@ -42,8 +44,8 @@ function check(name, command, args) {
  * `npm audit --omit=dev`: fails on any high or critical advisory of a production dependency; skipped
  * (and said) when the registry's advisory service does not answer.
  */
-function auditProductionDependencies() {
-  const audit = spawnSync('npm', ['audit', '--omit=dev', '--json'], {encoding: 'utf8', env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
+function auditProductionDependencies(cwd = '.') {
+  const audit = spawnSync('npm', ['audit', '--omit=dev', '--json'], {cwd, encoding: 'utf8', env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
   let report;
   try {
     report = JSON.parse(audit.stdout);
@@ -53,13 +55,13 @@ function auditProductionDependencies() {
   const counts = report?.metadata?.vulnerabilities;
   if (!counts) {
     const reason = report?.message ?? report?.error?.summary ?? (audit.stderr.trim() || `exit ${audit.status}`);
-    console.error(`\nnpm audit --omit=dev: the registry's advisory service did not answer (${reason}); advisories NOT checked.`);
+    console.error(`\nnpm audit --omit=dev in ${cwd}: the registry's advisory service did not answer (${reason}); advisories NOT checked.`);
     return 'skipped';
   }
   const severe = Object.entries(report.vulnerabilities ?? {})
     .filter(([, advisory]) => advisory.severity === 'high' || advisory.severity === 'critical')
     .map(([name, advisory]) => `${name} (${advisory.severity}, ${advisory.range})`);
-  console.log(`npm audit --omit=dev: ${counts.critical} critical, ${counts.high} high, ${counts.moderate} moderate, ${counts.low} low`);
+  console.log(`npm audit --omit=dev in ${cwd}: ${counts.critical} critical, ${counts.high} high, ${counts.moderate} moderate, ${counts.low} low`);
   if (severe.length) console.error(`high or critical advisories in production dependencies:\n  ${severe.join('\n  ')}`);
   return severe.length ? 'failed' : 'passed';
 }
@@ -74,6 +76,24 @@ function startBuild() {
   const child = spawn('npm', ['run', 'build'], {stdio: ['ignore', log, log], env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'}});
   closeSync(log);
   return new Promise((resolve) => {
+    child.on('close', (code) => resolve({code: code ?? 1, seconds: (Date.now() - started) / 1000}));
+  });
+}
+
+/** The docs MCP server's own package, which the browser tests start over the build (tests/e2e/docs-mcp.spec.ts). */
+const DOCS_MCP_PACKAGE = 'packages/vigil-docs-mcp';
+
+/**
+ * `npm ci` in the docs MCP server's folder, in the background like the build, its output to
+ * .artifacts/docs-mcp-install.log; resolves to its exit status and duration.
+ */
+function startDocsMcpInstall() {
+  const started = Date.now();
+  const log = openSync(`${ARTIFACTS}/docs-mcp-install.log`, 'w');
+  const child = spawn('npm', ['ci', '--no-audit', '--no-fund'], {cwd: DOCS_MCP_PACKAGE, stdio: ['ignore', log, log], env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
+  closeSync(log);
+  return new Promise((resolve) => {
+    child.on('error', () => resolve({code: 1, seconds: (Date.now() - started) / 1000}));
     child.on('close', (code) => resolve({code: code ?? 1, seconds: (Date.now() - started) / 1000}));
   });
 }
@@ -103,6 +123,7 @@ function playwright(name, projects) {
 const suiteStarted = Date.now();
 mkdirSync(ARTIFACTS, {recursive: true});
 const building = startBuild();
+const installingDocsMcp = startDocsMcpInstall();
 ensureDebianPackage(TEST_BROWSER, TEST_BROWSER_PACKAGE);
 if (ensureDebianPackage(NGINX, 'nginx')) {
   // Debian starts the system's nginx on port 80 after installing it; the tests run their own on loopback.
@@ -122,6 +143,7 @@ check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config',
 check('Markdown style', 'npx', ['markdownlint-cli2']);
 check('OpenAPI lint', 'npx', ['redocly', 'lint', '--format', 'stylish', 'openapi/vigil-api.yaml']);
 checks['npm audit'] = auditProductionDependencies();
+checks['npm audit (docs MCP server)'] = auditProductionDependencies(DOCS_MCP_PACKAGE);
 
 const results = [timed('unit tests', () => playwright('unit', ['unit']))];
 
@@ -131,6 +153,12 @@ const buildOk = built.code === 0;
 checks.build = buildOk ? 'passed' : 'failed';
 console.log(`build: ${checks.build} in ${built.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`);
 check('type check', 'npx', ['tsc', '--noEmit']);
+const docsMcp = await installingDocsMcp;
+checks['docs MCP server install'] = docsMcp.code === 0 ? 'passed' : 'failed';
+console.log(
+  `\n> docs MCP server (npm ci in ${DOCS_MCP_PACKAGE}, started with the build): ${checks['docs MCP server install']} in ${docsMcp.seconds.toFixed(1)} s`,
+);
+if (docsMcp.code !== 0) console.error(readFileSync(`${ARTIFACTS}/docs-mcp-install.log`, 'utf8'));
 if (buildOk) {
   results.push(timed('build and browser tests', () => playwright('site', ['build', 'e2e'])));
   // The teardown project stops nginx; should Playwright die first, the daemon it left is stopped here.

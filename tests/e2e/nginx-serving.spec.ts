@@ -1,8 +1,9 @@
 import {createHash} from 'node:crypto';
-import {readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import type {APIRequestContext, APIResponse} from '@playwright/test';
 import {operationsOf} from '../../src/openapi';
 import {startDocusaurusServe} from '../support/docusaurus-serve';
+import {contentPages, twinPath} from '../support/markdown-twins';
 import {loadSpec} from '../support/openapi';
 import {BASE_PATH, REQUEST_PANEL_TIMEOUT, expect, openPage, sitemapPaths, test} from '../support/site';
 
@@ -226,6 +227,80 @@ test.describe('headers', () => {
       rmSync(files.md, {force: true});
       rmSync(files.txt, {force: true});
     }
+  });
+});
+
+test.describe('content negotiation', () => {
+  /** The values of a header, all of its lines (gzip adds its own Vary line). */
+  const headerValues = (response: APIResponse, name: string) =>
+    response
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === name)
+      .flatMap((header) => header.value.split(',').map((value) => value.trim()));
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+  // A doc, an index doc (with its trailing slash), an API operation and a blog post.
+  const content = contentPages();
+  const twinned = [
+    content.find((item) => item.kind === 'doc' && !item.path.endsWith('/'))!.path,
+    content.find((item) => item.kind === 'doc' && item.path.endsWith('/'))!.path,
+    `${BASE_PATH}api/${operationsOf(loadSpec())[0].slug}`,
+    content.find((item) => item.kind === 'blog-post')!.path,
+  ];
+
+  test('a page asked for with Accept: text/markdown answers its Markdown version, with the headers of the page', async ({request, baseURL}) => {
+    for (const path of twinned) {
+      const twin = twinPath(path);
+      for (const accept of ['text/markdown', 'text/markdown, text/html;q=0.9, */*;q=0.8']) {
+        const what = `${path} (Accept: ${accept})`;
+        const response = await request.get(baseURL + path, {headers: {accept}, maxRedirects: 0});
+        expect(response.status(), what).toBe(200);
+        expect(response.headers()['content-type'], what).toBe('text/markdown; charset=utf-8');
+        expect((await response.body()).equals(readFileSync(`build/${twin.slice(BASE_PATH.length)}`)), `${what}: the bytes of ${twin}`).toBe(true);
+        expect(headerValues(response, 'vary'), what).toContain('Accept');
+        expect(response.headers()['cache-control'], what).toBe('no-cache');
+        expect(response.headers().etag, what).toBeTruthy();
+        expectSecurityHeaders(response, what);
+      }
+      // The Markdown version asked for by name says the same.
+      const byName = await request.get(baseURL + twin);
+      expect(byName.headers()['content-type'], twin).toBe('text/markdown; charset=utf-8');
+      expect(headerValues(byName, 'vary'), twin).toContain('Accept');
+      // Compressed like the HTML.
+      const gzipped = await request.get(baseURL + path, {headers: {accept: 'text/markdown', 'accept-encoding': 'gzip'}});
+      expect(gzipped.headers()['content-encoding'], path).toBe('gzip');
+      expect(headerValues(gzipped, 'vary'), path).toEqual(expect.arrayContaining(['Accept', 'Accept-Encoding']));
+    }
+  });
+
+  test('Accept: text/html, a browser, and Markdown refused (q=0) get the HTML, which varies on Accept', async ({request, baseURL, page}) => {
+    for (const path of twinned) {
+      for (const accept of ['text/html', BROWSER_ACCEPT, '*/*', 'text/markdown;q=0, text/html']) {
+        const what = `${path} (Accept: ${accept})`;
+        const response = await request.get(baseURL + path, {headers: {accept}, maxRedirects: 0});
+        expect(response.status(), what).toBe(200);
+        expect(response.headers()['content-type'], what).toBe('text/html; charset=utf-8');
+        expect(await response.text(), what).toMatch(/^<!doctype html>/i);
+        expect(headerValues(response, 'vary'), what).toContain('Accept');
+        expectSecurityHeaders(response, what);
+      }
+    }
+    const response = await page.goto(baseURL + twinned[0]);
+    expect(response?.headers()['content-type']).toBe('text/html; charset=utf-8');
+    await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', twinPath(twinned[0]));
+  });
+
+  test('a page without a Markdown version, a redirect and an unknown page answer as without negotiation; assets do not vary on Accept', async ({request, baseURL}) => {
+    const accept = {accept: 'text/markdown'};
+    const landing = await request.get(baseURL + BASE_PATH, {headers: accept});
+    expect(landing.status()).toBe(200);
+    expect(landing.headers()['content-type']).toBe('text/html; charset=utf-8');
+    expect(await answer(request, `${baseURL}${pageWithoutSlash}.html`)).toEqual({status: 301, location: pageWithoutSlash});
+    const missing = await request.get(`${baseURL}${BASE_PATH}no-such-page`, {headers: accept, maxRedirects: 0});
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['content-type']).toBe('text/html; charset=utf-8');
+    const asset = await request.get(`${baseURL}${BASE_PATH}img/favicon.svg`, {headers: accept});
+    expect(asset.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(headerValues(asset, 'vary')).not.toContain('Accept');
   });
 });
 

@@ -114,3 +114,25 @@ test('no package of the lock file is at a version with a known advisory', () => 
   );
   expect(found).toEqual([]);
 });
+
+test('the docs MCP server (packages/vigil-docs-mcp): its dependencies pinned, every package of its lock supports the Node.js of the machines, none at a known advisory', () => {
+  const folder = 'packages/vigil-docs-mcp';
+  const own = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {dependencies: Record<string, string>; devDependencies: Record<string, string>};
+  const ownLock = JSON.parse(readFileSync(join(folder, 'package-lock.json'), 'utf8')) as {packages: Record<string, {version?: string; engines?: {node?: string}}>};
+  expect(own.dependencies['@modelcontextprotocol/sdk']).toBeTruthy();
+  for (const [name, range] of Object.entries({...own.dependencies, ...own.devDependencies})) {
+    expect(range, `${name}: pinned, as its lock`).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(ownLock.packages[`node_modules/${name}`]?.version, `${name} in ${folder}/package-lock.json`).toBe(range);
+  }
+  const entries = Object.entries(ownLock.packages).filter(([path]) => path !== '');
+  const unsupported = entries.flatMap(([path, {engines}]) =>
+    engines?.node && !satisfies(process.versions.node, engines.node, {includePrerelease: true}) ? [`${path} needs Node.js ${engines.node}`] : [],
+  );
+  expect(unsupported).toEqual([]);
+  const vulnerable = KNOWN_VULNERABLE.flatMap(([name, range, advisory]) =>
+    entries
+      .filter(([path, entry]) => (path === `node_modules/${name}` || path.endsWith(`/node_modules/${name}`)) && satisfies(entry.version ?? '0.0.0', range))
+      .map(([path, entry]) => `${path}@${entry.version}: ${advisory}`),
+  );
+  expect(vulnerable).toEqual([]);
+});

@@ -1,6 +1,7 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {twinPath} from '@site/src/plugins/markdown-twins/twin-path';
+import MarkdownAlternate from '@site/src/components/MarkdownAlternate';
 import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -30,7 +31,8 @@ async function copyMarkdown(url: string): Promise<void> {
 
 /**
  * "Copy page" (the page's Markdown version to the clipboard, with a confirmation) and "View as Markdown"
- * (a link to that version), shown on doc, blog post and API reference pages.
+ * (a link to that version), shown on doc, blog post and API reference pages; the page's head announces that
+ * version too (`src/components/MarkdownAlternate`).
  */
 export default function CopyPageActions({permalink, className}: {permalink: string; className?: string}): ReactNode {
   const markdownUrl = twinPath(permalink);
@@ -49,6 +51,7 @@ export default function CopyPageActions({permalink, className}: {permalink: stri
 
   return (
     <div className={clsx(styles.actions, className)} data-pagefind-ignore="">
+      <MarkdownAlternate permalink={permalink} />
       <button type="button" className={clsx('button button--sm button--secondary', styles.button)} onClick={copy}>
         Copy page
       </button>

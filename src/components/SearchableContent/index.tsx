@@ -1,8 +1,7 @@
 import type {ReactNode} from 'react';
+import type {SearchSection} from './sections';
 
-/** The sections a search result belongs to, as the search box labels them and the search page filters them. */
-export const SEARCH_SECTIONS = ['Docs', 'API', 'Blog'] as const;
-export type SearchSection = (typeof SEARCH_SECTIONS)[number];
+export {SEARCH_SECTIONS, type SearchSection} from './sections';
 
 /**
  * Marks its children as a page's searchable content, in one section of the site: the search index

@@ -4,7 +4,7 @@
  * library, its WebAssembly, and only the index chunks of the words typed; a result's excerpt is a fragment
  * loaded when the result is shown.
  */
-import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent';
+import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent/sections';
 import {bestHeading, type Heading, type MatchedPart} from './headings';
 import {searchTerms} from './query';
 import {rankPages, type MatchedPage, type PageOutline} from './ranking';
@@ -26,6 +26,7 @@ interface Pagefind {
   options(options: {baseUrl?: string; excerptLength?: number}): Promise<void>;
   init(): Promise<void>;
   search(term: string): Promise<{results: PagefindResult[]}>;
+  destroy(): Promise<void>;
 }
 
 /** One page found, as the search box and the search page show it. */
@@ -50,6 +51,8 @@ export interface SearchResults {
 }
 
 type Loaded = {pagefind: Pagefind; outline: Record<string, PageOutline>};
+/** The index holds each page's full path (its route), base URL included; excerpts of 24 words. */
+const PAGEFIND_OPTIONS = {baseUrl: '/', excerptLength: 24};
 let loading: Promise<Loaded> | undefined;
 let vocabulary: Promise<string[]> | undefined;
 
@@ -66,8 +69,7 @@ export function loadPagefind(baseUrl: string): Promise<Loaded> {
       import(/* webpackIgnore: true */ `${baseUrl}pagefind/pagefind.js`) as Promise<Pagefind>,
       fetchJson<Record<string, PageOutline>>(`${baseUrl}pagefind/outline.json`),
     ]);
-    // The index holds each page's full path (its route), base URL included.
-    await pagefind.options({baseUrl: '/', excerptLength: 24});
+    await pagefind.options(PAGEFIND_OPTIONS);
     await pagefind.init();
     return {pagefind, outline};
   })();
@@ -76,6 +78,20 @@ export function loadPagefind(baseUrl: string): Promise<Loaded> {
     loading = undefined;
   });
   return loading;
+}
+
+/**
+ * Drops what Pagefind loaded for earlier searches (its index chunks), so the next search runs as the first
+ * search of a page just opened. What a word matches depends on the chunks loaded: after a search of "data",
+ * "databriks" matches the words of the loaded chunks that start like it, and is no longer corrected to
+ * "databricks". The docs MCP server (packages/vigil-docs-mcp) starts each search so, to answer a query the
+ * same way whatever it was asked before.
+ */
+export async function restartPagefind(baseUrl: string): Promise<void> {
+  const {pagefind} = await loadPagefind(baseUrl);
+  await pagefind.destroy();
+  await pagefind.options(PAGEFIND_OPTIONS);
+  await pagefind.init();
 }
 
 /** The site's words, most frequent first, loaded the first time a word of a query matches nothing. */

@@ -1,4 +1,4 @@
-import type {SearchSection} from '../SearchableContent';
+import type {SearchSection} from '../SearchableContent/sections';
 import {coverage, type SearchTerms} from './query';
 
 /** What the index knows of a page before its text is loaded (`outline.json`, written by scripts/search-index.mjs). */

@@ -23,7 +23,16 @@ export type MarkdownTwinsOptions = {
   blogSectionTitle: string;
   /** Heading of the llms.txt section listing the Markdown pages of src/pages. */
   otherSectionTitle: string;
+  /**
+   * Paragraphs of llms.txt after the summary and the full-text files, given the site's URL (origin and base
+   * path): the other ways a program reads the site (content negotiation, the docs MCP server).
+   */
+  notes?: (siteUrl: string) => string[];
 };
+
+/** The full-text files next to llms.txt: every doc, and every page of the API reference. */
+export const LLMS_FULL_FILE = 'llms-full.txt';
+export const LLMS_API_FULL_FILE = 'llms-api-full.txt';
 
 /** A page with a Markdown twin: where it is, what it is called, and its Markdown. */
 export type TwinPage = {permalink: string; title: string; description: string; markdown: string};
@@ -137,9 +146,12 @@ function llmsIndexEntry(page: TwinPage, origin: string): string {
   return `- [${page.title}](${origin}${twinPath(page.permalink)})${description ? `: ${description}` : ''}`;
 }
 
-/** The llms.txt index (llmstxt.org): title, summary, then one section of links per part of the site. */
-export function llmsIndex(title: string, tagline: string, summary: string, sections: Section[], origin: string): string {
-  const parts = [`# ${title}`, `> ${tagline}`, summary.replace(/\s*\n\s*/g, ' ').trim()];
+/**
+ * The llms.txt index (llmstxt.org): title, summary, the paragraphs of `notes`, then one section of links per
+ * part of the site.
+ */
+export function llmsIndex(title: string, tagline: string, summary: string, sections: Section[], origin: string, notes: string[] = []): string {
+  const parts = [`# ${title}`, `> ${tagline}`, summary.replace(/\s*\n\s*/g, ' ').trim(), ...notes.map((note) => note.replace(/\s*\n\s*/g, ' ').trim())];
   for (const section of sections) {
     parts.push(`## ${section.title}`, section.pages.map((page) => llmsIndexEntry(page, origin)).join('\n'));
   }
@@ -148,9 +160,10 @@ export function llmsIndex(title: string, tagline: string, summary: string, secti
 
 /**
  * Writes, after the build, a Markdown twin of every doc, blog post and API reference page (the page URL
- * with `.md` appended), /llms.txt indexing them by section, and /llms-full.txt with every doc in sidebar
- * order. Docs and posts are converted from their sources; API pages are written from the OpenAPI file.
- * Anything that cannot be converted fails the build with the file named.
+ * with `.md` appended), /llms.txt indexing them by section, /llms-full.txt with every doc in sidebar
+ * order and /llms-api-full.txt with every page of the API reference in its sidebar's order (the root, then
+ * each tag and its operations). Docs and posts are converted from their sources; API pages are written from
+ * the OpenAPI file. Anything that cannot be converted fails the build with the file named.
  */
 export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule {
   return (): Plugin => ({
@@ -267,12 +280,19 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       for (const page of sections.flatMap((section) => section.pages)) {
         await writeFile(outDir, twinPath(page.permalink), baseUrl, page.markdown);
       }
-      await writeFile(outDir, `${baseUrl}llms.txt`, baseUrl, llmsIndex(siteConfig.title, siteConfig.tagline, options.summary, sections, origin));
-      const full = [
-        llmsIndex(siteConfig.title, siteConfig.tagline, options.summary, [], origin).trim(),
-        ...docSections.flatMap((section) => section.pages.map((page) => page.markdown.trim())),
-      ].join('\n\n---\n\n');
-      await writeFile(outDir, `${baseUrl}llms-full.txt`, baseUrl, `${full}\n`);
+      const notes = [
+        `Full text: [${LLMS_FULL_FILE}](${origin}${baseUrl}${LLMS_FULL_FILE}) holds every doc in sidebar order, ` +
+          `[${LLMS_API_FULL_FILE}](${origin}${baseUrl}${LLMS_API_FULL_FILE}) every page of the API reference ` +
+          '(each operation with its parameters, request and response fields, and request samples).',
+        ...(options.notes?.(`${origin}${baseUrl}`) ?? []),
+      ];
+      await writeFile(outDir, `${baseUrl}llms.txt`, baseUrl, llmsIndex(siteConfig.title, siteConfig.tagline, options.summary, sections, origin, notes));
+      // The docs and the API reference apart: the docs are what most questions need, and the API reference,
+      // twice their size, would make one file too large for most context windows (README "Markdown for machines").
+      const fullText = (pages: TwinPage[]) =>
+        `${[llmsIndex(siteConfig.title, siteConfig.tagline, options.summary, [], origin).trim(), ...pages.map((page) => page.markdown.trim())].join('\n\n---\n\n')}\n`;
+      await writeFile(outDir, `${baseUrl}${LLMS_FULL_FILE}`, baseUrl, fullText(docSections.flatMap((section) => section.pages)));
+      await writeFile(outDir, `${baseUrl}${LLMS_API_FULL_FILE}`, baseUrl, fullText(apiSectionPages));
     },
   });
 }

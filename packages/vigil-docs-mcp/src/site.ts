@@ -1,0 +1,125 @@
+/**
+ * The built documentation site the server reads: a folder (`npm run build` writes `build/`) or the URL the
+ * site is served at. The server reads nothing else: every file comes through `Site.read`, and the search's
+ * own requests (Pagefind's library fetches its index files) go through a `fetch` that answers only from the
+ * site and refuses any other address.
+ */
+import {existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {readFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+
+/** The path the Vigil docs are served under (Docusaurus `baseUrl`), for a folder: `build/` holds `/docs/`. */
+export const DEFAULT_BASE_PATH = '/docs/';
+
+/** An error a tool reports to the client as it is (its message says what to do), not a defect of the server. */
+export class ToolInputError extends Error {}
+
+export interface Site {
+  /** The folder or URL given, as the client's messages name it. */
+  location: string;
+  /** The path the site is served under, with a slash at each end: `/docs/`. */
+  basePath: string;
+  /** A file of the site by its path under the base path (`intro.md`, `pagefind/outline.json`); undefined when there is none. */
+  read(file: string): Promise<Uint8Array | undefined>;
+}
+
+/** A path under the base path that stays inside the site: no empty, `.` or `..` segment, no backslash. */
+function isSitePath(file: string): boolean {
+  return file !== '' && !file.includes('\\') && file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+function folderSite(folder: string, basePath: string): Site {
+  const root = path.resolve(folder);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new Error(`--site ${folder}: no such folder (give the folder \`npm run build\` wrote, such as build/, or the site's URL)`);
+  }
+  if (!existsSync(path.join(root, 'llms.txt'))) {
+    throw new Error(`--site ${folder}: not a built Vigil documentation site (it has no llms.txt)`);
+  }
+  return {
+    location: root,
+    basePath,
+    async read(file) {
+      if (!isSitePath(file)) return undefined;
+      try {
+        return await readFile(path.join(root, ...file.split('/')));
+      } catch (error) {
+        if (['ENOENT', 'EISDIR', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Node's own fetch, kept before the guard below replaces the global one: only `urlSite` calls it. */
+const networkFetch = globalThis.fetch;
+
+function urlSite(location: string): Site {
+  const base = new URL(location.endsWith('/') ? location : `${location}/`);
+  return {
+    location: base.href,
+    basePath: base.pathname,
+    async read(file) {
+      if (!isSitePath(file)) return undefined;
+      const url = new URL(file.split('/').map(encodeURIComponent).join('/'), base);
+      const response = await networkFetch(url, {headers: {accept: '*/*'}, redirect: 'follow'});
+      if (new URL(response.url || url.href).origin !== base.origin) {
+        throw new Error(`${url.href} redirected to another host (${response.url}); the server reads only ${base.href}`);
+      }
+      if (response.status === 404 || response.status === 410) return undefined;
+      if (!response.ok) throw new Error(`${url.href} answered ${response.status} ${response.statusText}`);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+  };
+}
+
+/** The site at `location`: an http(s) URL, or a folder (its base path given, `/docs/` for the Vigil docs). */
+export function openSite(location: string, basePath = DEFAULT_BASE_PATH): Site {
+  if (/^https?:\/\//i.test(location)) return urlSite(location);
+  if (!/^\/([^/]+\/)*$/.test(basePath)) throw new Error(`--base-path ${basePath}: a path with a slash at each end, such as /docs/`);
+  return folderSite(location, basePath);
+}
+
+/** The text of a file of the site, as UTF-8. */
+export async function readText(site: Site, file: string): Promise<string | undefined> {
+  const bytes = await site.read(file);
+  return bytes === undefined ? undefined : new TextDecoder('utf-8').decode(bytes);
+}
+
+function requestUrl(input: string | URL | Request): string {
+  if (typeof input === 'string') return input;
+  if (input instanceof URL) return input.href;
+  return input.url;
+}
+
+/**
+ * Prepares the site's search to run in this process: Pagefind's browser library (`pagefind/pagefind.js` of the
+ * site) is written to a temporary folder and imported from there, and the global `fetch` is replaced by one
+ * that answers the requests under that folder's URL from the site's files and refuses every other. Returns the
+ * URL to give the site's search code as its base URL (what the browser calls `/docs/`).
+ */
+export async function mountSearch(site: Site): Promise<string> {
+  const library = await site.read('pagefind/pagefind.js');
+  if (library === undefined) throw new Error(`${site.location} has no search index (pagefind/pagefind.js): is it a complete build?`);
+  const folder = mkdtempSync(path.join(tmpdir(), 'vigil-docs-mcp-'));
+  process.once('exit', () => rmSync(folder, {recursive: true, force: true}));
+  // An ES module, as the browser loads it.
+  writeFileSync(path.join(folder, 'package.json'), '{"type": "module"}\n');
+  mkdirSync(path.join(folder, 'pagefind'));
+  writeFileSync(path.join(folder, 'pagefind', 'pagefind.js'), library);
+  const mount = `${pathToFileURL(folder).href}/`;
+
+  globalThis.fetch = async (input: string | URL | Request): Promise<Response> => {
+    const url = requestUrl(input);
+    if (!url.startsWith(mount)) {
+      throw new TypeError(`vigil-docs-mcp reads only the documentation site; refused ${url}`);
+    }
+    // Pagefind asks for its entry file with a cache-busting query.
+    const file = decodeURIComponent(url.slice(mount.length).replace(/[?#].*$/, ''));
+    const body = await site.read(file);
+    return body === undefined ? new Response(null, {status: 404, statusText: 'Not Found'}) : new Response(body, {status: 200});
+  };
+  return mount;
+}
