@@ -35,12 +35,11 @@ import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Ajv, {type ValidateFunction} from 'ajv';
-import addFormats from 'ajv-formats';
+import type {ValidateFunction} from 'ajv';
 import {type CodeBlock, codeBlocks, type MarkdownFile} from './content';
-import {deref, operationsOf, type ApiOperation as Operation, type JsonObject} from '../../src/openapi';
+import {deref, mediaExamples, operationsOf, type ApiOperation as Operation, type JsonObject} from '../../src/openapi';
 import {loadSpec} from './openapi';
-import {createBodyValidator} from './schema-validator';
+import {allowsType, createBodyValidator, createSchemaAjv} from './schema-validator';
 
 export const FIXTURES = 'tests/fixtures/curl-examples';
 
@@ -104,9 +103,7 @@ export type ApiMock = {port: number; calls: MockCall[]; close: () => Promise<voi
  */
 export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
   const validateBody = createBodyValidator(spec);
-  const ajv = new Ajv({strict: false, allErrors: true, coerceTypes: false});
-  addFormats(ajv);
-  ajv.addSchema({$id: 'openapi.json', components: {schemas: spec.components.schemas}});
+  const {ajv, rooted} = createSchemaAjv(spec);
   const paramValidators = new Map<string, ValidateFunction>();
   const basePath = new URL(String(spec.servers[0].url).replace(/\{[^}]+\}/g, 'x')).pathname.replace(/\/$/, '');
   const serverOrigin = /^[a-z]+:\/\/[^/]+/.exec(String(spec.servers[0].url))![0];
@@ -128,12 +125,12 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
     let validator = paramValidators.get(key);
     const schema = deref(spec, param.schema) ?? {};
     if (!validator) {
-      validator = ajv.compile(JSON.parse(JSON.stringify(param.schema ?? {}).replace(/"#\/components\//g, '"openapi.json#/components/')));
+      validator = ajv.compile(rooted(param.schema ?? {}));
       paramValidators.set(key, validator);
     }
     let value: unknown = raw;
-    if (schema.type === 'integer' || schema.type === 'number') value = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
-    if (schema.type === 'boolean') value = raw === 'true' ? true : raw === 'false' ? false : raw;
+    if (allowsType(schema, 'integer') || allowsType(schema, 'number')) value = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    if (allowsType(schema, 'boolean')) value = raw === 'true' ? true : raw === 'false' ? false : raw;
     if (validator(value)) return undefined;
     return `${param.in} parameter ${param.name}=${JSON.stringify(raw)}: ${(validator.errors ?? []).map((e) => `${e.instancePath} ${e.message}`.trim()).join('; ')}`;
   }
@@ -141,8 +138,8 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
   function exampleOf(raw: JsonObject | undefined): unknown {
     const content = deref(spec, raw)?.content?.['application/json'] ?? deref(spec, raw)?.content?.['application/problem+json'];
     if (!content) return undefined;
-    const firstExample = content.examples ? deref(spec, Object.values<JsonObject>(content.examples)[0])?.value : undefined;
-    return content.example ?? firstExample ?? deref(spec, content.schema)?.example ?? {};
+    // The example the operation page shows: the media type's own, else the one the shared generator builds.
+    return mediaExamples(spec, content, 'response')[0]?.value ?? {};
   }
 
   function handle(method: string, rawUrl: string, headers: http.IncomingHttpHeaders, body: string): Omit<MockCall, 'run' | 'site' | 'method' | 'url'> & {response?: unknown} {
@@ -184,7 +181,7 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
       const param = params.find((p) => p.in === 'query' && p.name === name);
       const values = url.searchParams.getAll(name);
       if (!param) errors.push(`unknown query parameter ${name} (${op.operationId} has ${params.filter((p) => p.in === 'query').map((p) => p.name).join(', ') || 'none'})`);
-      else if (values.length > 1 && deref(spec, param.schema)?.type !== 'array') errors.push(`query parameter ${name} given ${values.length} times`);
+      else if (values.length > 1 && !allowsType(deref(spec, param.schema), 'array')) errors.push(`query parameter ${name} given ${values.length} times`);
       else {
         const problem = checkParam(op, param, values[0]);
         if (problem) errors.push(problem);

@@ -1,5 +1,6 @@
 import {OPENAPI_SPEC_PATH} from '../../config/api-reference';
 import {deref, loadOpenApiDescription, type JsonObject} from '../../src/openapi';
+import {allowsType} from './schema-validator';
 
 /** The site's OpenAPI description, loaded and validated as the build loads it. */
 export function loadSpec(): JsonObject {
@@ -18,7 +19,7 @@ export function topLevelPropertyNames(
   {variants}: {variants: boolean},
 ): string[] {
   let schema = deref(spec, rawSchema);
-  while (schema?.type === 'array') schema = deref(spec, schema.items);
+  while (schema && allowsType(schema, 'array') && schema.items) schema = deref(spec, schema.items);
   if (!schema) return [];
   const parts = [schema, ...((schema.allOf ?? []) as JsonObject[]).map((part) => deref(spec, part) ?? {})];
   const alternatives = variants ? ((schema.oneOf ?? schema.anyOf ?? []) as JsonObject[]).map((variant) => deref(spec, variant) ?? {}) : [];
