@@ -1,12 +1,13 @@
 import {existsSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {codeBlocks, markdownFiles, markdownLinks} from '../support/content';
-import {operationsOf, apiPageSlug} from '../../src/openapi';
+import {apiPagesOf, apiPageSlug} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
 import {createBodyValidator} from '../support/schema-validator';
 
 const spec = loadSpec();
-const operations = operationsOf(spec);
+// Operations and webhooks: a webhook's request is the payload Vigil sends.
+const operations = apiPagesOf(spec);
 const byId = new Map(operations.map((op) => [op.operationId, op]));
 const validate = createBodyValidator(spec);
 const pages = [...markdownFiles('docs'), ...(existsSync('blog') ? markdownFiles('blog') : [])];
@@ -22,7 +23,7 @@ for (const page of pages) {
       const [, operationId, kind] = TITLE.exec(block.title!)!;
       const op = byId.get(operationId);
       if (!op) {
-        problems.push(`line ${block.line}: no operation "${operationId}" in the OpenAPI file`);
+        problems.push(`line ${block.line}: no operation or webhook "${operationId}" in the OpenAPI file`);
         continue;
       }
       let value: unknown;
@@ -57,7 +58,7 @@ test('the example check rejects a misspelled field and a wrong enum value', () =
   expect(validate(create, 'request', {...valid, connection: {...valid.connection, ssl_mode: 'sometimes'}})?.length).toBeGreaterThan(0);
 });
 
-test('every link into the API reference opens an existing operation or tag page', () => {
+test('every link into the API reference opens an existing operation, webhook or tag page', () => {
   const slugs = new Set([...operations.map((op) => op.slug), ...(spec.tags as Array<{name: string}>).map((tag) => apiPageSlug(tag.name))]);
   const broken: string[] = [];
   let count = 0;
