@@ -1,6 +1,9 @@
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {PluginOptions as OpenApiPluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
 import {apiPageGenerators, pluginSpecPath} from '../src/plugins/api-pages';
+import {loadHighlighterSync} from '../src/plugins/static-code-blocks';
+import {CODE_LANGUAGES, MAGIC_COMMENTS} from './code-languages';
+import {codeThemes} from './prism-themes';
 import {BASE_URL} from './site-constants';
 
 /**
@@ -24,7 +27,12 @@ export const openApiPluginOptions = {
       infoTemplate: 'openapi/templates/info.mustache',
       downloadUrl: '/docs/openapi/vigil-api.yaml',
       hideSendButton: true,
-      markdownGenerators: apiPageGenerators(OPENAPI_SPEC_PATH, {baseUrl: BASE_URL, authenticationHelp: '/api#authentication'}),
+      markdownGenerators: apiPageGenerators(OPENAPI_SPEC_PATH, {
+        baseUrl: BASE_URL,
+        authenticationHelp: '/api#authentication',
+        // Code blocks of the pages, highlighted as the site's fenced code blocks are (src/plugins/static-code-blocks.ts).
+        highlight: loadHighlighterSync({languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}),
+      }),
       sidebarOptions: {
         groupPathsBy: 'tag',
         categoryLinkSource: 'tag',

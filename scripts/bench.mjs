@@ -16,6 +16,7 @@ import {spawn} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {cpus, freemem, loadavg, totalmem, type as osType, release} from 'node:os';
 import {join} from 'node:path';
+import {gunzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -89,12 +90,17 @@ function treeRss(rootPid) {
   return total;
 }
 
+/** The pages of a build: its HTML files. */
+function htmlPages(dir) {
+  return readdirSync(dir, {recursive: true}).filter((name) => String(name).endsWith('.html')).length;
+}
+
 /** One cold build: API generation and production build from a tree without build output or caches. */
-async function coldBuild(bundler) {
+async function coldBuild(bundler, env = {}) {
   for (const dir of ['build', '.docusaurus', 'api', 'node_modules/.cache']) rmSync(dir, {recursive: true, force: true});
   const started = process.hrtime.bigint();
   const child = spawn('npm', ['run', 'build'], {
-    env: {...process.env, VIGIL_BUNDLER: bundler, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'},
+    env: {...process.env, VIGIL_BUNDLER: bundler, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0', ...env},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = [];
@@ -111,7 +117,25 @@ async function coldBuild(bundler) {
     process.stderr.write(Buffer.concat(output));
     throw new Error(`npm run build with VIGIL_BUNDLER=${bundler} failed with exit code ${code}`);
   }
-  return {seconds, peakRssBytes: peak};
+  const pages = htmlPages('build');
+  return {seconds, peakRssBytes: peak, pages, secondsPerPage: Number((seconds / pages).toFixed(3))};
+}
+
+/**
+ * The largest description of the test corpus (tests/fixtures/openapi-corpus), built in place of the site's own:
+ * how the build scales with the operations (build seconds per page, peak memory). Run first: the builds of the
+ * site's own description that follow leave build/ as the site.
+ */
+const LARGE_DESCRIPTION = 'tests/fixtures/openapi-corpus/hashicorp-vault-openapi.json.gz';
+
+async function measureLargeDescriptionBuild() {
+  mkdirSync(RUNS_DIR, {recursive: true});
+  const spec = join(RUNS_DIR, 'large-description.json');
+  writeFileSync(spec, gunzipSync(readFileSync(LARGE_DESCRIPTION)));
+  log(`cold build of ${LARGE_DESCRIPTION} in place of the site's description, Docusaurus Faster...`);
+  const result = await coldBuild('faster', {VIGIL_OPENAPI_SPEC: spec});
+  log(`  ${result.seconds.toFixed(1)} s for ${result.pages} pages (${result.secondsPerPage} s a page), peak memory ${(result.peakRssBytes / 2 ** 30).toFixed(2)} GiB`);
+  return {description: LARGE_DESCRIPTION, ...result};
 }
 
 async function measureBuilds() {
@@ -259,6 +283,13 @@ function printTables(results, budgets) {
       ),
     );
     console.log(`Faster / default bundler wall time: ${fasterToDefaultRatio.toFixed(2)} (target <= 0.50)`);
+    console.log(`Seconds per page, site's own description: ${(faster.medianSeconds / faster.runs[0].pages).toFixed(3)} (${faster.runs[0].pages} pages)`);
+  }
+  if (results.largeDescriptionBuild) {
+    const large = results.largeDescriptionBuild;
+    console.log(
+      `Largest corpus description (${large.description}): ${large.seconds.toFixed(1)} s for ${large.pages} pages, ${large.secondsPerPage} s a page, peak memory ${(large.peakRssBytes / 2 ** 30).toFixed(2)} GiB (targets: under 120 s and 2.5 GiB)`,
+    );
   }
   console.log(`\nPage weight (kB = 1000 bytes): scripts and stylesheets downloaded until the network is idle for ${QUIET_MS / 1000} s, see bench/budgets.json`);
   console.table(
@@ -393,6 +424,7 @@ const results = {
   build: BUILD_DIR,
 };
 if (BUILD_RUNS > 0) {
+  results.largeDescriptionBuild = await measureLargeDescriptionBuild();
   results.builds = await measureBuilds();
 } else if (!existsSync(join(BUILD_DIR, '404.html'))) {
   throw new Error(`${BUILD_DIR}/ is missing: run \`npm run build\` first, or run the benchmark without --no-builds`);

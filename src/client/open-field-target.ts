@@ -9,7 +9,8 @@ function revealTarget(hash: string): void {
   const target = document.getElementById(decodeURIComponent(hash.slice(1)));
   if (!target) return;
   let closed = false;
-  for (let element = target.parentElement; element; element = element.parentElement) {
+  // A variant's anchor is its own <details>: it opens too.
+  for (let element: HTMLElement | null = target instanceof HTMLDetailsElement ? target : target.parentElement; element; element = element.parentElement) {
     if (element instanceof HTMLDetailsElement && !element.open) {
       element.open = true;
       closed = true;

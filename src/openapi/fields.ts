@@ -22,6 +22,8 @@ export type SchemaShape = {
 };
 
 export type SchemaVariant = {
+  /** Anchor id of the variant: `request-body-connection-snowflake`. */
+  id: string;
   /** The variant's schema name or title, e.g. `SnowflakeConnection`. */
   title: string;
   /** The discriminator value that selects it, e.g. `snowflake`. */
@@ -158,13 +160,26 @@ export function objectShape(spec: JsonObject, schema: JsonObject, seen = new Set
   return {properties, required};
 }
 
-/** The schema whose fields a list describes: array items are looked through. */
+/**
+ * The schema whose fields a list describes: array items are looked through, and so is a `oneOf`/`anyOf` whose
+ * only other variant is `null` (a nullable reference, as 3.1 writes it).
+ */
 function holderOf(spec: JsonObject, rawSchema: JsonObject | undefined): {schema?: JsonObject; name?: string} {
   let name = refName(rawSchema);
   let schema = deref(spec, rawSchema);
-  for (let depth = 0; schema && typesOf(schema)[0] === 'array' && schema.items && depth < 8; depth += 1) {
-    name = refName(schema.items) ?? name;
-    schema = deref(spec, schema.items);
+  for (let depth = 0; schema && depth < 8; depth += 1) {
+    if (typesOf(schema)[0] === 'array' && schema.items) {
+      name = refName(schema.items) ?? name;
+      schema = deref(spec, schema.items);
+      continue;
+    }
+    const variants = variantSchemas(spec, schema);
+    if (variants?.length === 1 && !schema.properties && !schema.allOf) {
+      name = refName(variants[0]) ?? name;
+      schema = deref(spec, variants[0]);
+      continue;
+    }
+    break;
   }
   return {schema, name};
 }
@@ -212,7 +227,13 @@ function variantsOf(context: Context, schema: JsonObject, idPrefix: string): Pic
     // The variant is part of its fields' anchors (`…-connection-snowflake-warehouse`): an anchor names one
     // field, and stays the same when another variant gains a field of the same name.
     const variantPrefix = `${idPrefix}-${anchorSegment(selector ?? title)}`;
-    return {title, selector, description: target.description, shape: shapeOf(context, target, variantPrefix, name)};
+    const first = context.shown.get(target);
+    if (first || context.trail.includes(target)) {
+      const facts: Fact[] = [first ? ['Same fields as ', {link: `#${first.id}`, text: first.name}, ' above.'] : ['Same fields as the enclosing ', code(title), '.']];
+      return {id: variantPrefix, title, selector, description: target.description, shape: {fields: [], variants: [], facts}};
+    }
+    if (name) context.shown.set(target, {id: variantPrefix, name: title});
+    return {id: variantPrefix, title, selector, description: target.description, shape: shapeOf(context, target, variantPrefix, name)};
   });
   return {variants, discriminator, variantKeyword: schema.oneOf ? 'oneOf' : 'anyOf'};
 }

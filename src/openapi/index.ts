@@ -10,6 +10,6 @@ export {mediaExamples, mediaTypeExample, parameterExample, schemaExample, NO_EXA
 export {REQUEST_SAMPLE_IDS, RequestSampleError, TOKEN_VARIABLE, requestSampleVariables, requestSamples, serverVariableEnv} from './request-samples';
 export type {RequestSample, RequestSampleOptions, SampleVariable} from './request-samples';
 export {pageModel, pageModels, STATUS_TEXT, type ApiPageModel} from './model';
-export {pageMdx, SAMPLE_LANGUAGE_GROUP, type PageRenderOptions} from './render-page';
+export {pageData, pageMdx, SAMPLE_LANGUAGE_GROUP, type ApiPageData, type Highlighter, type PageRenderOptions} from './render-page';
 export {fieldSignature, pageMarkdown, type MarkdownRenderOptions} from './render-markdown';
 export {descriptionHtml, descriptionMarkdown} from './text';

@@ -4,7 +4,7 @@
 import type {ExampleModel} from './examples';
 import type {SchemaField, SchemaShape} from './fields';
 import type {ApiPageModel, BodyModel, MediaModel, ResponseModel, SecurityModel} from './model';
-import {codeSampleLanguage, codeSpan, exampleCode, factMarkdown, fenced, markdownText} from './render-text';
+import {codeSampleLanguage, codeSpan, exampleCode, factMarkdown, fenced, markdownText, segmentMarkdown} from './render-text';
 import {descriptionMarkdown} from './text';
 
 export type MarkdownRenderOptions = {
@@ -148,7 +148,8 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
   const writer = new MarkdownWriter(options);
   const method = model.method.toUpperCase();
   const parts: string[] = [`# ${markdownText(model.title)}`];
-  if (options.summary) parts.push(`> ${options.summary.replace(/\s*\n\s*/g, ' ')}`);
+  // The summary is the first line of the description, links included: they are made absolute like its own.
+  if (options.summary) parts.push(`> ${(await options.formatDescription(options.summary)).replace(/\s*\n\s*/g, ' ')}`);
   if (model.deprecated) parts.push(`> Deprecated: avoid this ${model.kind === 'webhook' ? 'webhook' : 'operation'} in new code; its description says what replaces it.`);
   if (model.kind === 'webhook') {
     parts.push(`## Webhook ${markdownText(model.path)}`, `The API sends ${codeSpan(method)} to the URL of your endpoint.`);
@@ -158,7 +159,7 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
   parts.push(`${model.kind === 'webhook' ? 'Webhook' : 'Operation'} id ${codeSpan(model.operationId ?? model.id)}${model.tags[0] ? `, in ${markdownText(model.tags[0])}` : ''}.`);
   const description = await writer.description(model.description);
   if (description) parts.push(description);
-  if (model.externalDocs) parts.push(`See also: [${markdownText(model.externalDocs.description ?? model.externalDocs.url)}](<${model.externalDocs.url}>).`);
+  if (model.externalDocs) parts.push(`See also: ${segmentMarkdown({link: model.externalDocs.url, text: model.externalDocs.description ?? model.externalDocs.url}, options.pageUrl)}.`);
   if (model.kind === 'operation') parts.push(writer.security(model.security));
 
   parts.push(model.kind === 'webhook' ? '## Request Vigil sends' : '## Request');

@@ -38,14 +38,16 @@ export function codeSpan(text: string): string {
 
 /** Markdown text that stays text: the characters that would start Markdown syntax are escaped. */
 export function markdownText(text: string): string {
-  return text.replace(/[\\`*_[\]<>|#]/g, '\\$&');
+  // An underscore inside a word (`dataset_id`) starts no emphasis in CommonMark: only one at a word's edge is escaped.
+  return text.replace(/[\\`*[\]<>|#]/g, '\\$&').replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, '\\_');
 }
 
 export function segmentMarkdown(segment: Segment, pageUrl: string): string {
   if (typeof segment === 'string') return markdownText(segment);
   if ('code' in segment) return codeSpan(segment.code);
   const url = segment.link.startsWith('#') ? `${pageUrl}${segment.link}` : segment.link;
-  return `[${markdownText(segment.text)}](<${url.replace(/[<>]/g, encodeURIComponent)}>)`;
+  const target = /^[^\s()<>]+$/.test(url) ? url : `<${url.replace(/[<>]/g, encodeURIComponent)}>`;
+  return `[${markdownText(segment.text)}](${target})`;
 }
 
 export function factMarkdown(fact: Fact, pageUrl: string): string {

@@ -10,7 +10,7 @@ import {toMdast} from 'hast-util-to-mdast';
 import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown, gfmToMarkdown} from 'mdast-util-gfm';
 import {toHast} from 'mdast-util-to-hast';
-import {toMarkdown} from 'mdast-util-to-markdown';
+import {toMarkdown, type Options as ToMarkdownOptions} from 'mdast-util-to-markdown';
 import {gfm} from 'micromark-extension-gfm';
 
 /** GitHub's sanitising rules, keeping the class names code blocks use to name their language. */
@@ -40,8 +40,15 @@ function placeholdersAsText(node: MdastNode): void {
   }
 }
 
+/** The GFM extensions, made once (making them combines every construct of the grammar). */
+const PARSE_OPTIONS = {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]};
+const WRITE_OPTIONS: ToMarkdownOptions = {extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', fences: true, listItemIndent: 'one', rule: '-'};
+
+/** A sentence with no character that means something in Markdown or HTML: its HTML and Markdown are itself. */
+const PLAIN = /^(?![\d-+])[A-Za-z0-9 ,.;:'"()?/-]*$/;
+
 function sanitisedTree(markdown: string): HastRoot {
-  const mdast = fromMarkdown(markdown, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]});
+  const mdast = fromMarkdown(markdown, PARSE_OPTIONS);
   placeholdersAsText(mdast as MdastNode);
   const hast = toHast(mdast, {allowDangerousHtml: true});
   return sanitize(raw(hast as HastNodes), SCHEMA) as HastRoot;
@@ -62,6 +69,29 @@ function visitElements(node: HastRoot | Element, visit: (element: Element) => vo
  */
 export function descriptionHtml(markdown: string | undefined, baseUrl: string): string {
   if (!markdown?.trim()) return '';
+  return remembered(htmlOf, `${baseUrl}\u0000${markdown}`, () => renderHtml(markdown, baseUrl));
+}
+
+/**
+ * Descriptions repeat: a shared schema's fields stand on every page that uses it. Each distinct text is
+ * converted once per process (the conversion is pure); the map is cleared when it grows past this size.
+ */
+const REMEMBERED = 20_000;
+const htmlOf = new Map<string, string>();
+const markdownOf = new Map<string, string>();
+
+function remembered(cache: Map<string, string>, key: string, make: () => string): string {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= REMEMBERED) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+function renderHtml(markdown: string, baseUrl: string): string {
+  if (PLAIN.test(markdown.trim())) return `<p>${markdown.trim()}</p>`;
   const tree = sanitisedTree(markdown.trim());
   const base = baseUrl.replace(/\/$/, '');
   visitElements(tree, (element) => {
@@ -78,6 +108,11 @@ export function descriptionHtml(markdown: string | undefined, baseUrl: string): 
 /** A description as Markdown for the Markdown version of a page: raw HTML converted (a table stays a table). */
 export function descriptionMarkdown(markdown: string | undefined): string {
   if (!markdown?.trim()) return '';
+  return remembered(markdownOf, markdown, () => renderMarkdown(markdown));
+}
+
+function renderMarkdown(markdown: string): string {
+  if (PLAIN.test(markdown.trim())) return markdown.trim();
   const mdast = toMdast(sanitisedTree(markdown.trim()));
-  return toMarkdown(mdast, {extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', fences: true, listItemIndent: 'one', rule: '-'}).trim();
+  return toMarkdown(mdast, WRITE_OPTIONS).trim();
 }

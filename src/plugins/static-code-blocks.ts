@@ -219,11 +219,20 @@ async function loadCodeBlockUtils(): Promise<CodeBlockUtils> {
   return (await import(file)) as CodeBlockUtils;
 }
 
-type HighlighterOptions = {languages: readonly string[]; themes: CodeThemes; magicComments: MagicComment[]};
+export type HighlighterOptions = {languages: readonly string[]; themes: CodeThemes; magicComments: MagicComment[]};
 
 /** createHighlighter with the theme's codeBlockUtils. */
 export async function loadHighlighter(options: HighlighterOptions) {
   return createHighlighter({...options, utils: await loadCodeBlockUtils()});
+}
+
+/**
+ * The same highlighter, loaded synchronously (Node.js 20.19 and later require ES modules): for the API page
+ * generator, which writes the tokens of its code blocks into the page's data itself.
+ */
+export function loadHighlighterSync(options: HighlighterOptions): (content: string, options: {language?: string; metastring?: string}) => HighlightedProps {
+  const file = join(dirname(require.resolve('@docusaurus/theme-common')), 'utils', 'codeBlockUtils.js');
+  return createHighlighter({...options, utils: require(file) as CodeBlockUtils});
 }
 
 /**

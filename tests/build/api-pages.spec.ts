@@ -2,40 +2,43 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import apiSidebar from '../../api/sidebar';
 import {expect, test} from '@playwright/test';
-import {apiPageSlug, deref, operationsOf, type JsonObject} from '../../src/openapi';
+import {apiPageSlug, apiPagesOf, deref, operationsOf, type JsonObject} from '../../src/openapi';
 import {decodeEntities} from '../support/html';
 import {sidebarDocIds, type SidebarItem} from '../../src/utils/sidebar';
 import {loadSpec, topLevelPropertyNames} from '../support/openapi';
 
 const spec = loadSpec();
 const operations = operationsOf(spec);
+/** Every page of the reference: the operations and the webhooks. */
+const pages = apiPagesOf(spec);
 const tags = (spec.tags as JsonObject[]).map((tag) => String(tag.name));
 
 test.describe('generated pages match the OpenAPI file one to one', () => {
-  test('every operation has exactly one built page, and every built API page comes from the file', () => {
+  test('every operation and webhook has exactly one built page, and every built API page comes from the file', () => {
     const built = readdirSync('build/api', {withFileTypes: true})
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
-    const expected = [...operations.map((op) => op.slug), ...tags.map(apiPageSlug)];
+    const expected = [...pages.map((op) => op.slug), ...tags.map(apiPageSlug)];
     expect(built.sort()).toEqual([...new Set(expected)].sort());
-    expect(new Set(operations.map((op) => op.slug)).size).toBe(operations.length);
+    expect(new Set(pages.map((op) => op.slug)).size).toBe(pages.length);
+    expect(pages.filter((op) => op.kind === 'webhook').length).toBeGreaterThan(0);
     expect(existsSync('build/api/index.html')).toBe(true);
-    for (const op of operations) {
+    for (const op of pages) {
       const html = readFileSync(`build/api/${op.slug}/index.html`, 'utf8');
       expect(html, op.operationId).toContain(`>${op.summary}</h1>`);
     }
   });
 
-  test('every operation is in the openapi sidebar, grouped under its tag', () => {
+  test('every operation and webhook is in the openapi sidebar, grouped under its tag', () => {
     const ids = sidebarDocIds(apiSidebar as SidebarItem[]);
-    for (const op of operations) {
+    for (const op of pages) {
       expect(ids.filter((id) => id === op.slug), op.operationId).toHaveLength(1);
     }
     const categories = (apiSidebar as SidebarItem[]).filter((item): item is Extract<SidebarItem, {type: 'category'}> => typeof item !== 'string' && item.type === 'category');
-    expect(categories.map((category) => category.label)).toEqual(tags.filter((tag) => operations.some((op) => op.tags[0] === tag)));
+    expect(categories.map((category) => category.label)).toEqual(tags.filter((tag) => pages.some((op) => op.tags[0] === tag)));
     for (const category of categories) {
       const inCategory = sidebarDocIds(category.items);
-      const expectedIds = operations.filter((op) => op.tags[0] === category.label).map((op) => op.slug);
+      const expectedIds = pages.filter((op) => op.tags[0] === category.label).map((op) => op.slug);
       expect(inCategory.sort()).toEqual(expectedIds.sort());
     }
   });

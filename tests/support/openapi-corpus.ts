@@ -8,7 +8,8 @@ import * as runtime from 'react/jsx-runtime';
 import {evaluateSync} from '@mdx-js/mdx';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
-import {deref, type JsonObject} from '../../src/openapi';
+import {deref, type ApiPageData, type JsonObject} from '../../src/openapi';
+import type {ExampleData, FieldData, MediaData, SectionData, ShapeData} from '../../src/openapi/render-page';
 
 export const CORPUS_DIR = 'tests/fixtures/openapi-corpus';
 
@@ -37,8 +38,50 @@ const stub = (tag: string) =>
     return createElement(tag, data, children);
   };
 
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The HTML of a page's data as src/components/ApiReferencePage lays it out, in plain elements: headings with
+ * their ids, one <li data-name data-type data-required> per field inside <ul> lists, every HTML text and code block.
+ */
+export function pageDataHtml(page: ApiPageData): string {
+  const fields = (list: FieldData[]): string =>
+    `<ul>${list
+      .map(
+        (field) =>
+          `<li data-name="${escape(field.name)}" data-type="${escape(field.type)}" data-required="${field.required === true}" id="${escape(field.id)}">${field.html ?? ''}${field.nested ? shape(field.nested) : ''}</li>`,
+      )
+      .join('')}</ul>`;
+  const shape = (data: ShapeData): string =>
+    `${data.fields.length ? fields(data.fields) : ''}${data.variants ? `<details>${data.variants.items.map((variant) => `<details id="${escape(variant.id)}"><summary>${escape(variant.summary)}</summary>${variant.html ?? ''}${shape(variant.shape)}</details>`).join('')}</details>` : ''}${data.html ?? ''}`;
+  const examples = (list: ExampleData[]) => list.map((example) => `<details><summary>${escape(example.summary)}</summary>${example.html ?? ''}${example.code ? `<pre>${escape(codeOf(example.code.tokens))}</pre>` : ''}</details>`).join('');
+  const media = (data: MediaData) => `${data.html}${data.shape ? shape(data.shape) : ''}${examples(data.examples)}`;
+  const section = (data: SectionData, level: number): string =>
+    `<h${level} id="${escape(data.id)}">${escape(data.title)}</h${level}>${data.html ?? ''}` +
+    data.groups.map((group) => `<h3 id="${escape(group.id)}">${escape(group.title)}</h3>${fields(group.fields)}`).join('') +
+    (data.body ? `<h${data.body.level} id="${escape(data.body.id)}">Request body</h${data.body.level}>${data.body.html}${data.body.media.map(media).join('')}` : '') +
+    data.responses
+      .map((response) => `<h${response.level} id="${escape(response.id)}">${escape(response.title)}</h${response.level}>${response.html ?? ''}${response.headers ? fields(response.headers.fields) : ''}${response.media.map(media).join('')}${response.linksHtml ?? ''}`)
+      .join('');
+  return [
+    page.deprecation ? `<p>${escape(page.deprecation)}</p>` : '',
+    ...page.html.map((html) => `<div>${html}</div>`),
+    page.samples ? `<h2 id="request-samples">${escape(page.samples.title)}</h2>${page.samples.html ?? ''}${page.samples.tabs.map((tab) => `<pre>${escape(codeOf(tab.code.tokens))}</pre>`).join('')}` : '',
+    section(page.request, 2),
+    section(page.responses, 2),
+    page.callbacks ? `<h2 id="callbacks">Callbacks</h2>${page.callbacks.sections.map((data) => section(data, 3)).join('')}` : '',
+  ].join('\n');
+}
+
+/** The text of a highlighted code block (its tokens' text, line by line). */
+function codeOf(tokens: string): string {
+  const [, lines] = JSON.parse(tokens) as [string[], Array<Array<number | string>>];
+  return lines.map((line) => line.filter((_part, index) => index % 2 === 1).join('')).join('\n');
+}
+
 /** Stand-ins for the site's components: they render their props as data attributes, so the test can read them. */
 const COMPONENTS = {
+  ApiReferencePage: ({page}: {page: string}) => createElement('div', {dangerouslySetInnerHTML: {__html: pageDataHtml(JSON.parse(page) as ApiPageData)}}),
   ApiDisclosure: stub('details'),
   ApiEndpoint: stub('p'),
   ApiField: stub('li'),

@@ -29,21 +29,19 @@ for (const entry of corpusEntries()) {
     expect(new Set(pages.filter((page) => page.kind === 'webhook').map((page) => page.path)).size).toBe(entry.webhooks);
 
     const problems: string[] = [];
+    const rendered = new Map<string, string>();
     for (const page of generated.files.filter((name) => name.endsWith('.mdx'))) {
       try {
-        renderMdxPage(readFileSync(path.join(generated.outputDir, page), 'utf8'));
+        rendered.set(page, renderMdxPage(readFileSync(path.join(generated.outputDir, page), 'utf8')));
       } catch (error) {
         problems.push(`${page}: ${(error as Error).message.split('\n')[0]}`);
       }
     }
     for (const operation of pages) {
-      const mdxFile = path.join(generated.outputDir, `${operation.slug}.api.mdx`);
       const where = `${operation.kind} ${operation.method.toUpperCase()} ${operation.path} (${operation.slug})`;
-      let html: string;
-      try {
-        html = renderMdxPage(readFileSync(mdxFile, 'utf8'));
-      } catch (error) {
-        problems.push(`${where}: no page (${(error as Error).message.split('\n')[0]})`);
+      const html = rendered.get(`${operation.slug}.api.mdx`);
+      if (html === undefined) {
+        problems.push(`${where}: no page ${operation.slug}.api.mdx`);
         continue;
       }
       const shown = pageFields(html);

@@ -94,6 +94,16 @@ export async function restartPagefind(baseUrl: string): Promise<void> {
   await pagefind.init();
 }
 
+/** The words of every page's title and headings, lowercase, made once from the outline. */
+let outlineWords: {outline: Record<string, PageOutline>; words: string[]} | undefined;
+function outlineWordsOf(outline: Record<string, PageOutline>): string[] {
+  if (outlineWords?.outline !== outline) {
+    const text = Object.values(outline).flatMap((page) => [page.title, ...page.headings]).join(' ').toLowerCase();
+    outlineWords = {outline, words: [...new Set(text.split(/[^a-z0-9_]+/).filter(Boolean))]};
+  }
+  return outlineWords.words;
+}
+
 /** The site's words, most frequent first, loaded the first time a word of a query matches nothing. */
 function loadVocabulary(baseUrl: string): Promise<string[]> {
   vocabulary ??= fetchJson<string[]>(`${baseUrl}pagefind/vocabulary.json`);
@@ -114,12 +124,25 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
   const {terms} = asked;
   const perTerm = await Promise.all(terms.map((term) => pagefind.search(term)));
   let corrected: string | undefined;
-  const missing = perTerm.flatMap((response, index) => (response.results.length === 0 ? [index] : []));
+  // A word is missing when nothing matches it, or when what matches is only what Pagefind found near it: the
+  // marked words of its best page do not start like it (with the last letter dropped, for "grants" to match
+  // "grant"). Pagefind widens a word it cannot find to the words of its loaded index chunks.
+  const matchesOnlyNear = async (term: string, response: {results: PagefindResult[]}) => {
+    const stem = term.toLowerCase().slice(0, Math.max(3, term.length - 1));
+    // A word of a page title or heading is the site's own: no page needs to be read to know it.
+    if (outlineWordsOf(outline).some((word) => word.startsWith(stem))) return false;
+    const excerpt = (await response.results[0].data()).excerpt;
+    const marked = [...excerpt.matchAll(/<mark>([^<]*)<\/mark>/g)].map((match) => match[1].toLowerCase());
+    return marked.length > 0 && !marked.some((word) => word.startsWith(stem));
+  };
+  const missing = (
+    await Promise.all(perTerm.map(async (response, index) => (response.results.length === 0 || (await matchesOnlyNear(terms[index], response)) ? [index] : [])))
+  ).flat();
   if (missing.length > 0) {
     const words = await loadVocabulary(baseUrl).catch(() => [] as string[]);
     for (const index of missing) {
       const replacement = closestWord(terms[index], words);
-      if (!replacement) continue;
+      if (!replacement || replacement === terms[index].toLowerCase()) continue;
       corrected = (corrected ?? query).replace(new RegExp(`\\b${terms[index]}\\b`, 'i'), replacement);
       terms[index] = replacement;
       perTerm[index] = await pagefind.search(replacement);

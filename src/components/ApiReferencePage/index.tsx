@@ -1,0 +1,198 @@
+import {useMemo, type ReactNode} from 'react';
+import Admonition from '@theme/Admonition';
+import Heading from '@theme/Heading';
+import TabItem from '@theme/TabItem';
+import Tabs from '@theme/Tabs';
+import ApiDisclosure from '@site/src/components/ApiDisclosure';
+import ApiEndpoint from '@site/src/components/ApiEndpoint';
+import ApiField from '@site/src/components/ApiField';
+import ApiFieldList from '@site/src/components/ApiFieldList';
+import ApiText from '@site/src/components/ApiText';
+import RequestBuilder from '@site/src/components/RequestBuilder';
+import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
+import type {ApiPageData, ExampleData, FieldData, MediaData, SectionData, ShapeData} from '@site/src/openapi/render-page';
+
+/** The tab group whose choice Docusaurus remembers across pages and browser tabs (src/openapi/render-page.ts). */
+const SAMPLE_LANGUAGE_GROUP = 'api-sample-language';
+
+function Text({html}: {html?: string}): ReactNode {
+  return html ? <ApiText html={html} /> : null;
+}
+
+function Fields({fields}: {fields: FieldData[]}): ReactNode {
+  return (
+    <ApiFieldList>
+      {fields.map((field) => (
+        <ApiField
+          key={field.id}
+          id={field.id}
+          name={field.name}
+          type={field.type}
+          required={field.required}
+          nullable={field.nullable}
+          readOnly={field.readOnly}
+          writeOnly={field.writeOnly}
+          deprecated={field.deprecated}>
+          <Text html={field.html} />
+          {field.nested ? <Shape shape={field.nested} /> : null}
+        </ApiField>
+      ))}
+    </ApiFieldList>
+  );
+}
+
+/** A nested object: its fields folded (or listed, at the top of a body), its variants, facts about its other keys. */
+function Shape({shape}: {shape: ShapeData}): ReactNode {
+  return (
+    <>
+      {shape.fields.length > 0 && shape.summary ? (
+        <ApiDisclosure summary={shape.summary}>
+          <Fields fields={shape.fields} />
+        </ApiDisclosure>
+      ) : shape.fields.length > 0 ? (
+        <Fields fields={shape.fields} />
+      ) : null}
+      {shape.variants ? (
+        <ApiDisclosure summary={shape.variants.summary}>
+          {shape.variants.items.map((variant) => (
+            <ApiDisclosure key={variant.id} id={variant.id} summary={variant.summary}>
+              <Text html={variant.html} />
+              <Shape shape={variant.shape} />
+            </ApiDisclosure>
+          ))}
+        </ApiDisclosure>
+      ) : null}
+      <Text html={shape.html} />
+    </>
+  );
+}
+
+function Examples({examples}: {examples: ExampleData[]}): ReactNode {
+  return examples.map((example, index) => (
+    <ApiDisclosure key={index} summary={example.summary}>
+      <Text html={example.html} />
+      {example.code ? <StaticCodeBlock {...example.code} /> : null}
+    </ApiDisclosure>
+  ));
+}
+
+function Media({media}: {media: MediaData}): ReactNode {
+  return (
+    <>
+      <Text html={media.html} />
+      {media.shape && media.fold ? (
+        <ApiDisclosure summary={media.fold.summary} open={media.fold.open}>
+          <Shape shape={media.shape} />
+        </ApiDisclosure>
+      ) : media.shape ? (
+        <Shape shape={media.shape} />
+      ) : null}
+      <Examples examples={media.examples} />
+    </>
+  );
+}
+
+/** Request, responses or a callback: parameter groups, body, responses, each under its own anchored heading. */
+function Section({section, level}: {section: SectionData; level: 2 | 3}): ReactNode {
+  const as = `h${level}` as const;
+  return (
+    <>
+      <Heading as={as} id={section.id}>
+        {section.title}
+      </Heading>
+      <Text html={section.html} />
+      {section.groups.map((group) => (
+        <div key={group.id}>
+          <Heading as="h3" id={group.id}>
+            {group.title}
+          </Heading>
+          <Fields fields={group.fields} />
+        </div>
+      ))}
+      {section.body ? (
+        <>
+          <Heading as={section.body.level === 3 ? 'h3' : 'h4'} id={section.body.id}>
+            Request body
+          </Heading>
+          <Text html={section.body.html} />
+          {section.body.media.map((media, index) => (
+            <Media key={index} media={media} />
+          ))}
+        </>
+      ) : null}
+      {section.responses.map((response) => (
+        <div key={response.id}>
+          <Heading as={response.level === 3 ? 'h3' : 'h4'} id={response.id}>
+            {response.title}
+          </Heading>
+          <Text html={response.html} />
+          {response.headers ? (
+            <ApiDisclosure summary={response.headers.summary} open={response.headers.open}>
+              <Fields fields={response.headers.fields} />
+            </ApiDisclosure>
+          ) : null}
+          {response.media.map((media, index) => (
+            <Media key={index} media={media} />
+          ))}
+          <Text html={response.linksHtml} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A page of the API reference: the data src/openapi/render-page.ts writes from the OpenAPI file (as JSON text),
+ * rendered at build time. Everything is in the HTML the server sends; folds are native <details>.
+ */
+export default function ApiReferencePage({page: json}: {page: string}): ReactNode {
+  const page = useMemo(() => JSON.parse(json) as ApiPageData, [json]);
+  return (
+    <>
+      <ApiEndpoint method={page.method} server={page.server} path={page.path} webhook={page.webhook} />
+      {page.deprecation ? (
+        <Admonition type="warning" title="Deprecated">
+          <p>{page.deprecation}</p>
+        </Admonition>
+      ) : null}
+      {page.html.map((html, index) => (
+        <ApiText key={index} html={html} />
+      ))}
+      <div className="api-operation">
+        <div className="api-operation__samples">
+          {page.samples ? (
+            <>
+              <Heading as="h2" id="request-samples">
+                {page.samples.title}
+              </Heading>
+              <Text html={page.samples.html} />
+              <Tabs groupId={SAMPLE_LANGUAGE_GROUP}>
+                {page.samples.tabs.map((tab) => (
+                  <TabItem key={tab.value} value={tab.value} label={tab.label}>
+                    <StaticCodeBlock {...tab.code} />
+                  </TabItem>
+                ))}
+              </Tabs>
+              {page.samples.builder ? <RequestBuilder /> : null}
+            </>
+          ) : null}
+        </div>
+        <div className="api-operation__reference">
+          <Section section={page.request} level={2} />
+          <Section section={page.responses} level={2} />
+          {page.callbacks ? (
+            <>
+              <Heading as="h2" id="callbacks">
+                {page.callbacks.title}
+              </Heading>
+              <ApiText html={page.callbacks.html} />
+              {page.callbacks.sections.map((section) => (
+                <Section key={section.id} section={section} level={3} />
+              ))}
+            </>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}
