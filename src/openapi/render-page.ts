@@ -79,7 +79,7 @@ export type ApiPageData = {
   deprecation?: string;
   /** Description, external docs and authentication, as sanitised HTML. */
   html: string[];
-  samples?: {title: string; html?: string; tabs: Array<{value: string; label: string; code: CodeBlockData}>; builder: boolean};
+  samples?: {title: string; html?: string; groupId: string; tabs: Array<{value: string; label: string; code: CodeBlockData}>; builder: boolean};
   request: SectionData;
   responses: SectionData;
   callbacks?: {title: string; html: string; sections: SectionData[]};
@@ -221,6 +221,7 @@ class PageData {
     return {
       title: model.kind === 'webhook' ? 'Delivery samples' : 'Request samples',
       ...(html ? {html} : {}),
+      groupId: SAMPLE_LANGUAGE_GROUP,
       tabs: [...given, ...generated],
       builder: model.kind === 'operation' && model.samples.length > 0,
     };

@@ -12,9 +12,6 @@ import RequestBuilder from '@site/src/components/RequestBuilder';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import type {ApiPageData, ExampleData, FieldData, MediaData, SectionData, ShapeData} from '@site/src/openapi/render-page';
 
-/** The tab group whose choice Docusaurus remembers across pages and browser tabs (src/openapi/render-page.ts). */
-const SAMPLE_LANGUAGE_GROUP = 'api-sample-language';
-
 function Text({html}: {html?: string}): ReactNode {
   return html ? <ApiText html={html} /> : null;
 }
@@ -166,7 +163,7 @@ export default function ApiReferencePage({page: json}: {page: string}): ReactNod
                 {page.samples.title}
               </Heading>
               <Text html={page.samples.html} />
-              <Tabs groupId={SAMPLE_LANGUAGE_GROUP}>
+              <Tabs groupId={page.samples.groupId}>
                 {page.samples.tabs.map((tab) => (
                   <TabItem key={tab.value} value={tab.value} label={tab.label}>
                     <StaticCodeBlock {...tab.code} />
