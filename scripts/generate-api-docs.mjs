@@ -12,7 +12,8 @@ const outputDir = process.env.VIGIL_API_DOCS_DIR ?? 'api';
 rmSync(outputDir, {recursive: true, force: true});
 mkdirSync(outputDir, {recursive: true});
 
-const result = spawnSync('npx', ['docusaurus', 'gen-api-docs', 'all'], {stdio: 'inherit', env: process.env});
+// Docusaurus is pinned at 3.7.0 (README): its update notice is noise here.
+const result = spawnSync('npx', ['docusaurus', 'gen-api-docs', 'all'], {stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
 if (result.status !== 0) {
   process.exit(result.status ?? 1);
 }

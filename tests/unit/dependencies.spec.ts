@@ -104,6 +104,7 @@ test('every direct dependency supports the Node.js version of the machines', () 
 const KNOWN_VULNERABLE: Array<[string, string, string]> = [
   ['form-data', '>=4.0.0 <4.0.4', 'CVE-2025-7783: predictable multipart boundary'],
   ['js-yaml', '>=4.0.0 <4.1.1', 'CVE-2025-64718: prototype pollution through merge keys'],
+  ['serialize-javascript', '<7.0.3', 'GHSA-5c6j-r48x-rmvq: code execution through RegExp.flags and Date.prototype.toISOString'],
 ];
 
 test('no package of the lock file is at a version with a known advisory', () => {
