@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {deref, operationsOf, type JsonObject} from '../../src/openapi';
+import {deref, operationsOf, webhooksOf, type JsonObject} from '../../src/openapi';
 import {posts} from '../support/blog';
 import {loadSpec, topLevelPropertyNames} from '../support/openapi';
 import {expect, test} from '../support/site';
@@ -36,14 +36,16 @@ for (const [kind, path] of Object.entries(PAGE_KINDS)) {
   });
 }
 
-// The two operations with the most to show: the largest request body (variants included) and the most parameters.
+// The two operations with the most to show: the largest request body (variants included) and the most
+// parameters; and the first webhook (its headers, payload and the responses Vigil expects).
 const showcase = [
   [...operations].sort((a, b) => JSON.stringify(deref(spec, b.definition.requestBody) ?? {}).length - JSON.stringify(deref(spec, a.definition.requestBody) ?? {}).length)[0],
   [...operations].sort((a, b) => b.parameters.length - a.parameters.length)[0],
+  ...webhooksOf(spec).slice(0, 1),
 ];
 
 for (const op of showcase) {
-  test(`operation ${op.operationId} shows its whole reference without JavaScript`, async ({page}, testInfo) => {
+  test(`${op.kind} ${op.operationId} shows its whole reference without JavaScript`, async ({page}, testInfo) => {
     await page.setViewportSize({width: 1280, height: 900});
     await page.goto(`/docs/api/${op.slug}`);
     const article = page.locator('article');
@@ -62,7 +64,7 @@ for (const op of showcase) {
       const success = /^2/.test(status);
       for (const media of Object.values<JsonObject>(deref(spec, rawResponse)?.content ?? {})) {
         for (const name of topLevelPropertyNames(spec, media.schema, 'response', {variants: false})) {
-          const field = article.locator(`[id="response-${status}-${name.replace(/_/g, '-')}"]`);
+          const field = article.locator(`[id="response-${status.toLowerCase()}-${name.replace(/_/g, '-')}"]`);
           // A success body is open; error bodies are folded and in the page.
           if (success) await expect(field, `${status} property ${name}`).toBeVisible();
           else await expect(field, `${status} property ${name}`).toHaveCount(1);
