@@ -233,12 +233,12 @@ function variantsOf(context: Context, schema: JsonObject, idPrefix: string): Pic
       return {id: variantPrefix, title, selector, description: target.description, shape: {fields: [], variants: [], facts}};
     }
     if (name) context.shown.set(target, {id: variantPrefix, name: title});
-    return {id: variantPrefix, title, selector, description: target.description, shape: shapeOf(context, target, variantPrefix, name)};
+    return {id: variantPrefix, title, selector, description: target.description, shape: shapeOf(context, target, variantPrefix)};
   });
   return {variants, discriminator, variantKeyword: schema.oneOf ? 'oneOf' : 'anyOf'};
 }
 
-function shapeOf(context: Context, schema: JsonObject, idPrefix: string, name?: string): SchemaShape {
+function shapeOf(context: Context, schema: JsonObject, idPrefix: string): SchemaShape {
   const {spec, direction} = context;
   const inner: Context = {...context, trail: [...context.trail, schema]};
   const {properties, required} = objectShape(spec, schema);
@@ -256,7 +256,6 @@ function shapeOf(context: Context, schema: JsonObject, idPrefix: string, name?: 
     const additional = deref(spec, schema.additionalProperties) ?? {};
     facts.push([fields.length ? 'Any other key: ' : 'Any key: ', code(typeLabel(spec, schema.additionalProperties)), ' values.', ...(additional.description ? [` ${oneLine(additional.description)}`] : [])]);
   }
-  void name;
   return {fields, facts, ...variantsOf(inner, schema, idPrefix)};
 }
 
@@ -321,7 +320,7 @@ function fieldOf(context: Context, name: string, rawSchema: JsonObject, required
     return field;
   }
   if (holder.name) context.shown.set(holder.schema, {id, name});
-  field.shape = shapeOf(context, holder.schema, id, holder.name);
+  field.shape = shapeOf(context, holder.schema, id);
   return field;
 }
 

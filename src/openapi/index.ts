@@ -3,10 +3,10 @@
 // examples, the request samples, the page model and its two renderings (MDX page, Markdown version).
 export {HTTP_METHODS, OpenApiSourceError, deref, givenOperationId, loadOpenApiDescription, pageIdOf, pathOperations, pointerSegment, resolvePointer} from './document';
 export type {HttpMethod, Json, JsonObject, OperationEntry} from './document';
-export {apiPagesOf, operationsOf, pointerOf, webhooksOf, type ApiOperation} from './operations';
+export {apiPagesOf, operationsOf, webhooksOf, type ApiOperation} from './operations';
 export {apiPageSlug, infoPageSlug} from './slugs';
 export {anchorSegment, objectShape, parameterField, schemaShape, typeLabel, type Fact, type SchemaField, type SchemaShape, type SchemaVariant, type Segment} from './fields';
-export {mediaExamples, mediaTypeExample, parameterExample, schemaExample, NO_EXAMPLE, type Direction, type ExampleModel} from './examples';
+export {mediaExamples, parameterExample, schemaExample, NO_EXAMPLE, type Direction, type ExampleModel} from './examples';
 export {REQUEST_SAMPLE_IDS, RequestSampleError, TOKEN_VARIABLE, requestSampleVariables, requestSamples, serverVariableEnv} from './request-samples';
 export type {RequestSample, RequestSampleOptions, SampleVariable} from './request-samples';
 export {pageModel, pageModels, STATUS_TEXT, type ApiPageModel} from './model';

@@ -4,7 +4,7 @@
 import {deref, givenOperationId, OpenApiSourceError, type Json, type JsonObject} from './document';
 import {mediaExamples, type Direction, type ExampleModel} from './examples';
 import {parameterField, schemaShape, typeLabel, type Fact, type SchemaField, type SchemaShape} from './fields';
-import {apiPagesOf, pointerOf, type ApiOperation} from './operations';
+import {apiPagesOf, type ApiOperation} from './operations';
 import {requestSamples, requestSampleVariables, type RequestSample, type SampleVariable} from './request-samples';
 
 export type SecuritySchemeModel = {
@@ -276,9 +276,8 @@ function codeSamplesOf(definition: JsonObject): ApiPageModel['codeSamples'] {
 /** The model of one page: built once per operation or webhook, read by both renderings. */
 export function pageModel(spec: JsonObject, operation: ApiOperation, file: string): ApiPageModel {
   const {definition} = operation;
-  const where = pointerOf(operation);
+  const where = operation.pointer;
   try {
-    const sampleable = operation.kind === 'operation';
     return {
       kind: operation.kind,
       id: operation.slug,
@@ -297,7 +296,7 @@ export function pageModel(spec: JsonObject, operation: ApiOperation, file: strin
       responses: responsesOf(spec, definition.responses, 'response-', file),
       callbacks: callbacksOf(spec, definition, file),
       codeSamples: codeSamplesOf(definition),
-      samples: sampleable || operation.kind === 'webhook' ? requestSamples(spec, operation) : [],
+      samples: requestSamples(spec, operation),
       sampleVariables: requestSampleVariables(spec, operation),
     };
   } catch (error) {

@@ -63,8 +63,3 @@ export function webhooksOf(spec: JsonObject, file?: string): ApiOperation[] {
 export function apiPagesOf(spec: JsonObject, file?: string): ApiOperation[] {
   return [...pathOperations(spec, file)].map((entry) => apiOperation(spec, entry, file));
 }
-
-/** The JSON pointer of an operation, for error messages. */
-export function pointerOf(operation: ApiOperation): string {
-  return operation.pointer;
-}
