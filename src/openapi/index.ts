@@ -7,7 +7,7 @@ export {apiPagesOf, operationsOf, webhooksOf, type ApiOperation} from './operati
 export {apiPageSlug, infoPageSlug} from './slugs';
 export {anchorSegment, objectShape, parameterField, schemaShape, typeLabel, type Fact, type SchemaField, type SchemaShape, type SchemaVariant, type Segment} from './fields';
 export {mediaExamples, parameterExample, schemaExample, NO_EXAMPLE, type Direction, type ExampleModel} from './examples';
-export {REQUEST_SAMPLE_IDS, RequestSampleError, TOKEN_VARIABLE, requestSampleVariables, requestSamples, serverVariableEnv} from './request-samples';
+export {REQUEST_SAMPLE_IDS, RequestSampleError, TOKEN_VARIABLE, requestSampleSet, requestSamples, serverVariableEnv} from './request-samples';
 export type {RequestSample, RequestSampleOptions, SampleVariable} from './request-samples';
 export {pageModel, pageModels, STATUS_TEXT, type ApiPageModel} from './model';
 export {pageData, pageMdx, SAMPLE_LANGUAGE_GROUP, type ApiPageData, type Highlighter, type PageRenderOptions} from './render-page';

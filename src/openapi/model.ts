@@ -1,11 +1,11 @@
 // One document model per page of the API reference (an operation or a webhook): its endpoint, security,
 // parameters, bodies, responses, callbacks and samples. The MDX page (render-page.ts) and the Markdown version
 // (render-markdown.ts) are two renderings of it, so they cannot disagree.
-import {deref, givenOperationId, OpenApiSourceError, type Json, type JsonObject} from './document';
+import {deref, givenOperationId, HTTP_METHODS, OpenApiSourceError, type Json, type JsonObject} from './document';
 import {mediaExamples, type Direction, type ExampleModel} from './examples';
 import {parameterField, schemaShape, typeLabel, type Fact, type SchemaField, type SchemaShape} from './fields';
 import {apiPagesOf, type ApiOperation} from './operations';
-import {requestSamples, requestSampleVariables, type RequestSample, type SampleVariable} from './request-samples';
+import {requestSampleSet, type RequestSample, type SampleVariable} from './request-samples';
 
 export type SecuritySchemeModel = {
   /** Its key in components.securitySchemes. */
@@ -233,11 +233,11 @@ function responsesOf(spec: JsonObject, responses: JsonObject | undefined, idPref
   });
 }
 
-function parameterGroups(spec: JsonObject, parameters: JsonObject[], idPrefix = ''): ParameterGroupModel[] {
+function parameterGroups(spec: JsonObject, parameters: JsonObject[]): ParameterGroupModel[] {
   return PARAMETER_PLACES.map(([place, title]) => ({
     place,
     title,
-    fields: parameters.filter((parameter) => parameter.in === place).map((parameter) => parameterField(spec, parameter, `${idPrefix}${place}`)),
+    fields: parameters.filter((parameter) => parameter.in === place).map((parameter) => parameterField(spec, parameter, place)),
   })).filter((group) => group.fields.length > 0);
 }
 
@@ -247,8 +247,9 @@ function callbacksOf(spec: JsonObject, definition: JsonObject, file: string): Ca
     const callback = deref(spec, rawCallback, file) ?? {};
     for (const [expression, rawItem] of Object.entries<JsonObject>(callback)) {
       const item = deref(spec, rawItem, file) ?? {};
-      for (const [method, operation] of Object.entries<JsonObject>(item)) {
-        if (!['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method)) continue;
+      for (const method of HTTP_METHODS) {
+        const operation = item[method] as JsonObject | undefined;
+        if (!operation) continue;
         const idPrefix = `callback-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${method}-`;
         const parameters = [...((item.parameters ?? []) as JsonObject[]), ...((operation.parameters ?? []) as JsonObject[])].map((parameter) => deref(spec, parameter, file) ?? {});
         callbacks.push({
@@ -278,6 +279,7 @@ export function pageModel(spec: JsonObject, operation: ApiOperation, file: strin
   const {definition} = operation;
   const where = operation.pointer;
   try {
+    const {samples, variables} = requestSampleSet(spec, operation);
     return {
       kind: operation.kind,
       id: operation.slug,
@@ -296,8 +298,8 @@ export function pageModel(spec: JsonObject, operation: ApiOperation, file: strin
       responses: responsesOf(spec, definition.responses, 'response-', file),
       callbacks: callbacksOf(spec, definition, file),
       codeSamples: codeSamplesOf(definition),
-      samples: requestSamples(spec, operation),
-      sampleVariables: requestSampleVariables(spec, operation),
+      samples,
+      sampleVariables: variables,
     };
   } catch (error) {
     if (error instanceof OpenApiSourceError) throw error;

@@ -197,8 +197,7 @@ export const REQUEST_SAMPLE_IDS = LANGUAGES.map((language) => language.id);
 
 /** Percent-encoding for a path or query value; `'` too, so that no generator has to escape a quote in a URL. */
 function encode(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return encodeURIComponent(text).replace(/'/g, '%27');
+  return encodeURIComponent(formText(value)).replace(/'/g, '%27');
 }
 
 function isJson(contentType: string): boolean {
@@ -218,11 +217,11 @@ type HttpRequest = {
 /** A value a sample reads from the environment, and what the reader puts in it. */
 export type SampleVariable = {name: string; meaning: string};
 
-/** A file name for an upload of a media type: `application/pdf` -> `file.pdf`. */
+/** A file name for an upload of a media type: `application/pdf` -> `file.pdf`, `application/octet-stream` -> `file.bin`. */
 function fileNameFor(field: string, contentType: string): string {
   const subtype = contentType.split('/')[1]?.split(/[;+]/)[0] ?? '';
-  const extension = /^[a-z0-9]{1,5}$/.test(subtype) && subtype !== 'octet' ? subtype : 'bin';
-  return `${field.replace(/[^A-Za-z0-9_.-]+/g, '_') || 'file'}.${extension === 'octet-stream' ? 'bin' : extension}`;
+  const extension = /^[a-z0-9]{1,5}$/.test(subtype) ? subtype : 'bin';
+  return `${field.replace(/[^A-Za-z0-9_.-]+/g, '_') || 'file'}.${extension}`;
 }
 
 /** A property of a form body that carries a file: `format: binary`/`base64`, or 3.1 `contentMediaType`/`contentEncoding`. */
@@ -237,7 +236,6 @@ function formText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The request a sample sends, with placeholder tokens where a value is read from the environment. */
 /** The environment variable that holds the origin of an API whose server URL is relative (`/v1`). */
 const ORIGIN_VARIABLE = 'VIGIL_API_ORIGIN';
 /** The environment variable that holds the URL a webhook is delivered to. */
@@ -256,9 +254,9 @@ function queryPairs(parameter: JsonObject, schema: JsonObject, example: unknown)
   const explode = parameter.explode ?? style === 'form';
   if (example !== null && typeof example === 'object' && !Array.isArray(example)) {
     const entries = Object.entries(example as JsonObject);
-    if (style === 'deepObject') return entries.map(([key, value]) => `${name}%5B${encode(key)}%5D=${encode(formText(value))}`);
-    if (explode) return entries.map(([key, value]) => `${encode(key)}=${encode(formText(value))}`);
-    return [`${name}=${entries.flatMap(([key, value]) => [encode(key), encode(formText(value))]).join(',')}`];
+    if (style === 'deepObject') return entries.map(([key, value]) => `${name}%5B${encode(key)}%5D=${encode(value)}`);
+    if (explode) return entries.map(([key, value]) => `${encode(key)}=${encode(value)}`);
+    return [`${name}=${entries.flatMap(([key, value]) => [encode(key), encode(value)]).join(',')}`];
   }
   const values = Array.isArray(example) ? example : [example];
   if ((schema.type === 'array' || Array.isArray(example)) && explode) return values.map((value) => `${name}=${encode(value)}`);
@@ -297,7 +295,6 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
     if (example === NO_EXAMPLE && !required) continue;
     const schema = deref(spec, parameter.schema ?? Object.values<JsonObject>(parameter.content ?? {})[0]?.schema) ?? {};
     const values = example === NO_EXAMPLE ? [] : Array.isArray(example) ? example : [example];
-    const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
     const shown = (encoder: (value: unknown) => string, separator: string) =>
       example === NO_EXAMPLE ? `{${parameter.name}}` : values.map(encoder).join(separator);
     switch (parameter.in) {
@@ -309,7 +306,7 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
         else query.push(...queryPairs(parameter, schema, example));
         break;
       case 'header':
-        headers.push({key: parameter.name, value: shown(text, ',')});
+        headers.push({key: parameter.name, value: shown(formText, ',')});
         break;
       case 'cookie':
         cookies.push(`${parameter.name}=${shown(encode, ',')}`);
@@ -433,19 +430,15 @@ function readEnvironment(operation: ApiOperation, language: Language, snippet: s
   return rewritten > 0 && language.finish ? language.finish(code) : code;
 }
 
-/** The environment variables the samples of an operation read, and what each holds: server variables, then credentials. */
-export function requestSampleVariables(spec: JsonObject, operation: ApiOperation): SampleVariable[] {
+/**
+ * The request samples of an operation, one per language, curl first, and the environment variables they read
+ * (server variables, then credentials) with what each holds. Synchronous and deterministic.
+ */
+export function requestSampleSet(spec: JsonObject, operation: ApiOperation, options: RequestSampleOptions = {}): {samples: RequestSample[]; variables: SampleVariable[]} {
   const placeholders: Placeholder[] = [];
   const meanings = new Map<string, string>();
-  httpRequest(spec, operation, placeholders, {}, meanings);
-  return placeholders.map(({variable}) => ({name: variable, meaning: variableMeaning(variable, meanings)}));
-}
-
-/** The request samples of an operation, one per language, curl first. Synchronous and deterministic. */
-export function requestSamples(spec: JsonObject, operation: ApiOperation, options: RequestSampleOptions = {}): RequestSample[] {
-  const placeholders: Placeholder[] = [];
-  const request = httpRequest(spec, operation, placeholders, options);
-  return LANGUAGES.map((language) => {
+  const request = httpRequest(spec, operation, placeholders, options, meanings);
+  const samples = LANGUAGES.map((language) => {
     const generated = generate(operation, language, request);
     const snippet = language.patch ? language.patch(generated) : generated;
     const code = readEnvironment(operation, language, snippet, placeholders)
@@ -455,4 +448,10 @@ export function requestSamples(spec: JsonObject, operation: ApiOperation, option
       .trim();
     return {id: language.id, label: language.label, language: language.language, library: language.library, code};
   });
+  return {samples, variables: placeholders.map(({variable}) => ({name: variable, meaning: variableMeaning(variable, meanings)}))};
+}
+
+/** The request samples of an operation, one per language, curl first. */
+export function requestSamples(spec: JsonObject, operation: ApiOperation, options: RequestSampleOptions = {}): RequestSample[] {
+  return requestSampleSet(spec, operation, options).samples;
 }

@@ -150,6 +150,11 @@ function classesOf(styles: [Style | undefined, Style | undefined], classIndex: [
  */
 export type BlockTokens = [classLists: string[], lines: (number | string)[][]];
 
+/** The code that the lines of BlockTokens spell: the text of their tokens, line by line. */
+export function codeOfTokens(lines: BlockTokens[1]): string {
+  return lines.map((line) => line.filter((_part, index) => index % 2 === 1).join('')).join('\n');
+}
+
 /** What the build gives a code element, read by src/components/StaticCodeBlock (hast properties are strings). */
 export type HighlightedProps = {
   /** JSON of BlockTokens. */
@@ -194,7 +199,7 @@ function createHighlighter({languages, themes, magicComments, utils}: Highlighte
         return [listIndex.get(classes) as number, token.content];
       });
     });
-    if (flat.map((line) => line.filter((_part, index) => index % 2 === 1).join('')).join('\n') !== code) {
+    if (codeOfTokens(flat) !== code) {
       throw new Error(`static code blocks: the tokens of a ${language} block do not add up to its code`);
     }
     return {

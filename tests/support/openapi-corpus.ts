@@ -9,6 +9,7 @@ import {evaluateSync} from '@mdx-js/mdx';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import {deref, type ApiPageData, type JsonObject} from '../../src/openapi';
+import {codeOfTokens, type BlockTokens} from '../../src/plugins/static-code-blocks';
 import type {ExampleData, FieldData, MediaData, SectionData, ShapeData} from '../../src/openapi/render-page';
 
 export const CORPUS_DIR = 'tests/fixtures/openapi-corpus';
@@ -73,10 +74,9 @@ export function pageDataHtml(page: ApiPageData): string {
   ].join('\n');
 }
 
-/** The text of a highlighted code block (its tokens' text, line by line). */
+/** The text of a highlighted code block. */
 function codeOf(tokens: string): string {
-  const [, lines] = JSON.parse(tokens) as [string[], Array<Array<number | string>>];
-  return lines.map((line) => line.filter((_part, index) => index % 2 === 1).join('')).join('\n');
+  return codeOfTokens((JSON.parse(tokens) as BlockTokens)[1]);
 }
 
 /** Stand-ins for the site's components: they render their props as data attributes, so the test can read them. */
