@@ -1,12 +1,13 @@
 export const SEARCH_INDEX_FOLDER: string;
 export const VOCABULARY_FILE: string;
 export const OUTLINE_FILE: string;
+export const API_OUTLINE_FOLDER: string;
 
 export type PageOutline = {section: 'Docs' | 'API' | 'Blog'; title: string; headings: string[]; glossary?: boolean};
 
-export function searchablePages(buildDir: string, routes: string[], basePath?: string): {url: string; content: string}[];
+export function searchablePages(buildDir: string, routes: string[], basePath?: string): Generator<{url: string; content: string}>;
 
-export function writeSearchIndex(buildDir: string, pages: {url: string; content: string}[]): Promise<number>;
+export function writeSearchIndex(buildDir: string, pages: Iterable<{url: string; content: string}>): Promise<number>;
 
 export type Fragment = {
   id: string;
@@ -21,6 +22,10 @@ export function fragmentsOf(indexDir: string): Generator<Fragment>;
 
 export function vocabularyOf(fragments: Iterable<Fragment>): string[];
 
-export function outlineOf(fragments: Fragment[]): Record<string, PageOutline>;
+export type ApiOutlineShard = Record<string, {title: string[]; headings: string[]}>;
+
+export function apiOutlineShardOf(word: string): string;
+
+export function outlineOf(fragments: Fragment[]): {pages: Record<string, PageOutline>; apiShards: Record<string, ApiOutlineShard>};
 
 export function searchIndexSize(buildDir: string): {pages: number; chunks: number; chunkBytes: number; largestChunk: number; fragmentBytes: number};

@@ -7,7 +7,7 @@
 //
 // The index is split into chunks by word and each page's text into a fragment, so a search downloads only
 // the chunks of the words typed and the fragments of the results it shows, however large the site grows.
-import {readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import {gunzipSync} from 'node:zlib';
 import {join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -42,11 +42,11 @@ const LEFT_OUT = [
 ];
 
 /**
- * The searchable pages among `routes` (paths under `basePath`), in route order, each with its HTML. Throws on a
- * doc or blog post page that is not searchable, and on a page served under two routes.
+ * The searchable pages among `routes` (paths under `basePath`), in route order, each with its HTML, read as it
+ * is iterated: a thousand API pages are hundreds of megabytes of HTML, which the indexer never needs at once.
+ * Throws on a doc or blog post page that is not searchable, and on a page served under two routes.
  */
-export function searchablePages(buildDir, routes, basePath = BASE_PATH) {
-  const pages = [];
+export function* searchablePages(buildDir, routes, basePath = BASE_PATH) {
   const routeOfFile = new Map();
   for (const route of [...new Set(routes)].sort()) {
     const file = fileForPath(buildDir, route, basePath);
@@ -61,9 +61,8 @@ export function searchablePages(buildDir, routes, basePath = BASE_PATH) {
     const earlier = routeOfFile.get(file);
     if (earlier) throw new Error(`${relative(process.cwd(), file)} is served at ${earlier} and ${route}: the search index would hold it twice`);
     routeOfFile.set(file, route);
-    pages.push({url: route, content});
+    yield {url: route, content};
   }
-  return pages;
 }
 
 /** The files of the index folder that list the site's words (to correct a misspelt one) and its pages' outlines. */
@@ -102,10 +101,33 @@ export function vocabularyOf(fragments) {
 /** A heading on more pages than this is the skeleton of a kind of page ("Responses", "200 OK"), not its subject. */
 const SKELETON_HEADING_PAGES = 5;
 
+/** The folder of the index that holds the words of the API reference's titles and headings, one file per shard. */
+export const API_OUTLINE_FOLDER = 'api-outline';
+
 /**
- * Every indexed page's section, title, h2/h3 headings (but those of a page kind's skeleton) and whether it is a
- * glossary, by Pagefind's page id: what the search ranks on before it loads any page's text
- * (`src/components/SiteSearch/ranking.ts`).
+ * The shard of the API outline that holds `word`: its first two characters (the word itself when shorter),
+ * as file-name-safe text. Two words the search counts as the same (`sameWord` in
+ * src/components/SiteSearch/query.ts: equal, or a common start of 4 or more) are always in one shard. The
+ * browser's copy is `apiOutlineShardOf` in src/components/SiteSearch/outline.ts; tests/build/search-index.spec.ts
+ * checks that it finds every word of the index in its shard.
+ */
+export function apiOutlineShardOf(word) {
+  const start = [...word].slice(0, 2);
+  return start.every((character) => /^[a-z0-9_]$/.test(character))
+    ? start.join('')
+    : start.map((character) => character.codePointAt(0).toString(36)).join('-');
+}
+
+/**
+ * What the search ranks on before it loads any page's text (`src/components/SiteSearch/ranking.ts`), made of
+ * each indexed page's section, title, h2/h3 headings (but those of a page kind's skeleton) and whether it is
+ * a glossary:
+ * - `pages`: each doc and blog page by Pagefind's page id; a page of the index that is not there is an operation;
+ * - `apiShards`: the shards of the API outline, by name (`apiOutlineShardOf`): each maps a word of an
+ *   operation's title or headings to the pages whose title holds it (`title`) and the headings that hold it
+ *   (`headings`, as `<page id>#<heading index>`).
+ * The first search of a page loads `pages` and the shards of the words typed, not one entry per operation:
+ * with a thousand operations the outline would be most of what a first search downloads.
  */
 export function outlineOf(fragments) {
   const pages = fragments.map((fragment) => {
@@ -116,12 +138,37 @@ export function outlineOf(fragments) {
   });
   const pagesWithHeading = new Map();
   for (const {headings} of pages) for (const heading of headings) pagesWithHeading.set(heading, (pagesWithHeading.get(heading) ?? 0) + 1);
-  return Object.fromEntries(
-    pages.map(({id, section, title, headings, glossary}) => [
-      id,
-      {section, title, headings: headings.filter((heading) => pagesWithHeading.get(heading) <= SKELETON_HEADING_PAGES), ...(glossary && {glossary})},
-    ]),
-  );
+  // Maps, not objects: a word of a title may be "constructor" or "__proto__".
+  const docPages = {};
+  const apiShards = new Map();
+  const addWords = (text, id, list) => {
+    for (const word of new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])) {
+      const name = apiOutlineShardOf(word);
+      if (!apiShards.has(name)) apiShards.set(name, new Map());
+      const shard = apiShards.get(name);
+      if (!shard.has(word)) shard.set(word, {title: [], headings: []});
+      shard.get(word)[list].push(id);
+    }
+  };
+  for (const {id, section, title, headings: all, glossary} of pages) {
+    const headings = all.filter((heading) => pagesWithHeading.get(heading) <= SKELETON_HEADING_PAGES);
+    if (section === 'API') {
+      addWords(title, id, 'title');
+      headings.forEach((heading, index) => addWords(heading, `${id}#${index}`, 'headings'));
+    } else {
+      docPages[id] = {section, title, headings, ...(glossary && {glossary})};
+    }
+  }
+  return {pages: docPages, apiShards: Object.fromEntries([...apiShards].map(([name, words]) => [name, Object.fromEntries(words)]))};
+}
+
+/** Writes the outline of `fragments` into `indexDir`: OUTLINE_FILE, with the list of shards, and each shard. */
+function writeOutline(indexDir, fragments) {
+  const {pages, apiShards} = outlineOf(fragments);
+  const folder = join(indexDir, API_OUTLINE_FOLDER);
+  mkdirSync(folder, {recursive: true});
+  for (const [name, words] of Object.entries(apiShards)) writeFileSync(join(folder, `${name}.json`), JSON.stringify(words));
+  writeFileSync(join(indexDir, OUTLINE_FILE), JSON.stringify({pages, apiShards: Object.keys(apiShards).sort()}));
 }
 
 /**
@@ -133,28 +180,30 @@ export function outlineOf(fragments) {
  */
 const INDEX_CHUNK_SIZE = 5000;
 
-/** Indexes `pages` ({url, content}) into `<buildDir>/pagefind/`, with its vocabulary; returns how many were indexed. */
+/** Indexes `pages` ({url, content}, any iterable) into `<buildDir>/pagefind/`, with its vocabulary; returns how many were indexed. */
 export async function writeSearchIndex(buildDir, pages) {
-  if (pages.length === 0) throw new Error(`${buildDir} has no page marked data-pagefind-body: the search index would be empty`);
   // Read by the Pagefind service this process starts.
   process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE = String(INDEX_CHUNK_SIZE);
   const {index, errors} = await pagefind.createIndex({forceLanguage: 'en', excludeSelectors: LEFT_OUT});
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  let count = 0;
   try {
     for (const page of pages) {
       const added = await index.addHTMLFile(page);
       if (added.errors.length > 0) throw new Error(`${page.url}: Pagefind could not index it: ${added.errors.join('; ')}`);
+      count += 1;
     }
+    if (count === 0) throw new Error(`${buildDir} has no page marked data-pagefind-body: the search index would be empty`);
     const indexDir = join(buildDir, SEARCH_INDEX_FOLDER);
     const written = await index.writeFiles({outputPath: indexDir});
     if (written.errors.length > 0) throw new Error(`Pagefind could not write the search index: ${written.errors.join('; ')}`);
     const fragments = [...fragmentsOf(indexDir)];
     writeFileSync(join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabularyOf(fragments)));
-    writeFileSync(join(indexDir, OUTLINE_FILE), JSON.stringify(outlineOf(fragments)));
+    writeOutline(indexDir, fragments);
   } finally {
     await pagefind.close();
   }
-  return pages.length;
+  return count;
 }
 
 /** The size of the index of a build: pages, word chunks (total and largest) and fragments, in bytes as served. */

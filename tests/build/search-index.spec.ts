@@ -1,14 +1,27 @@
-import {readFileSync} from 'node:fs';
+import {readFileSync, readdirSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
-import type {PageOutline} from '../../scripts/search-index.mjs';
+import {API_OUTLINE_FOLDER, apiOutlineShardOf, outlineOfPages, type ApiOutlineShard, type OutlineFile} from '../../src/components/SiteSearch/outline';
+import {coverage, wordsOf} from '../../src/components/SiteSearch/query';
 import {operationsOf} from '../../src/openapi';
 import {posts} from '../support/blog';
 import {markdownFiles} from '../support/content';
 import {loadSpec} from '../support/openapi';
 
 const INDEX = 'build/pagefind';
-const outline = JSON.parse(readFileSync(`${INDEX}/outline.json`, 'utf8')) as Record<string, PageOutline>;
-const pages = Object.values(outline);
+const outline = JSON.parse(readFileSync(`${INDEX}/outline.json`, 'utf8')) as OutlineFile;
+const pages = Object.values(outline.pages);
+const shards = new Map(
+  readdirSync(`${INDEX}/${API_OUTLINE_FOLDER}`).map((file) => [
+    file.replace(/\.json$/, ''),
+    JSON.parse(readFileSync(`${INDEX}/${API_OUTLINE_FOLDER}/${file}`, 'utf8')) as ApiOutlineShard,
+  ]),
+);
+/** The operation pages whose title holds every word of `text`, as the search reads them from the shards of its words. */
+function operationPagesTitled(text: string): string[] {
+  const words = wordsOf(text);
+  const lists = words.map((word) => shards.get(apiOutlineShardOf(word))?.[word]?.title ?? []);
+  return lists.reduce((common, list) => common.filter((id) => list.includes(id)));
+}
 const docs = markdownFiles('docs');
 const operations = operationsOf(loadSpec());
 
@@ -23,8 +36,8 @@ async function fragmentOf(url: string) {
 test('the search index holds every doc, operation and blog post under its section, and no list or tag page', () => {
   const titles = (section: string) => pages.filter((page) => page.section === section).map((page) => page.title);
   expect(titles('Docs').sort()).toEqual(docs.map((doc) => String(doc.frontMatter.title)).sort());
-  const api = titles('API');
-  for (const operation of operations) expect(api, `operation ${operation.operationId}`).toContain(operation.summary);
+  expect(titles('API')).toEqual([]);
+  for (const operation of operations) expect(operationPagesTitled(operation.summary), `operation ${operation.operationId}`).not.toEqual([]);
   expect(titles('Blog').sort()).toEqual(posts.map((post) => post.title).sort());
   expect(pages.filter((page) => /tagged with|^Blog$|^Archive$|^Authors$/.test(page.title))).toEqual([]);
 });
@@ -36,6 +49,27 @@ test('the outline keeps the headings that say what a page is about, not the skel
   expect(pages.filter((page) => page.glossary).length).toBe(1);
   const everyHeading = pages.flatMap((page) => page.headings);
   for (const skeleton of ['Responses', 'Request', '200 OK']) expect(everyHeading).not.toContain(skeleton);
+  // An operation's headings "Request" and "Responses" are the skeleton of every operation page.
+  const [createDatastore] = operationPagesTitled(operations.find((operation) => operation.operationId === 'createDatastore')!.summary);
+  for (const skeleton of ['responses', 'request']) {
+    const headings = shards.get(apiOutlineShardOf(skeleton))?.[skeleton]?.headings ?? [];
+    expect(headings.filter((heading) => heading.startsWith(`${createDatastore}#`))).toEqual([]);
+  }
+});
+
+test('the API outline is in shards the browser finds by the words typed, and ranks an operation by its title', () => {
+  expect([...shards.keys()].sort()).toEqual(outline.apiShards);
+  for (const [name, shard] of shards) {
+    for (const word of Object.keys(shard)) expect(apiOutlineShardOf(word), `"${word}" in shard ${name}`).toBe(name);
+  }
+  // The page of createDatastore, as the search outlines it from the shards of a query's words.
+  const createDatastore = operations.find((operation) => operation.operationId === 'createDatastore')!;
+  const [id] = operationPagesTitled(createDatastore.summary);
+  const terms = ['datastore', 'secret'];
+  const page = outlineOfPages(outline, terms.map((term) => shards.get(apiOutlineShardOf(term))!), [id])[id];
+  expect(page.section).toBe('API');
+  expect(coverage(page.title, terms)).toBe(coverage(createDatastore.summary, terms));
+  expect(coverage(page.title, terms)).toBeGreaterThan(0);
 });
 
 test('an operation page is indexed with its fields and without its six request samples', async () => {

@@ -6,8 +6,9 @@
  */
 import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent/sections';
 import {bestHeading, type Heading, type MatchedPart} from './headings';
+import {API_OUTLINE_FOLDER, apiOutlineShardOf, outlineOfPages, outlineWordsStartingWith, type ApiOutlineShard, type OutlineFile} from './outline';
 import {searchTerms} from './query';
-import {rankPages, type MatchedPage, type PageOutline} from './ranking';
+import {rankPages, type MatchedPage} from './ranking';
 import {closestWord} from './spelling';
 
 /** The parts of Pagefind's browser API the site uses (pagefind 1.6, `pagefind.js`). */
@@ -50,11 +51,13 @@ export interface SearchResults {
   hit(index: number): Promise<SearchHit>;
 }
 
-type Loaded = {pagefind: Pagefind; outline: Record<string, PageOutline>};
+type Loaded = {pagefind: Pagefind; outline: OutlineFile};
 /** The index holds each page's full path (its route), base URL included; excerpts of 24 words. */
 const PAGEFIND_OPTIONS = {baseUrl: '/', excerptLength: 24};
 let loading: Promise<Loaded> | undefined;
 let vocabulary: Promise<string[]> | undefined;
+/** The shards of the API outline loaded, by URL. */
+const apiOutlineShards = new Map<string, Promise<ApiOutlineShard>>();
 
 async function fetchJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -62,12 +65,12 @@ async function fetchJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Loads Pagefind once, from the site's own `pagefind/` folder, with the outline of every page. */
+/** Loads Pagefind once, from the site's own `pagefind/` folder, with the outline of the doc and blog pages. */
 export function loadPagefind(baseUrl: string): Promise<Loaded> {
   loading ??= (async () => {
     const [pagefind, outline] = await Promise.all([
       import(/* webpackIgnore: true */ `${baseUrl}pagefind/pagefind.js`) as Promise<Pagefind>,
-      fetchJson<Record<string, PageOutline>>(`${baseUrl}pagefind/outline.json`),
+      fetchJson<OutlineFile>(`${baseUrl}pagefind/outline.json`),
     ]);
     await pagefind.options(PAGEFIND_OPTIONS);
     await pagefind.init();
@@ -94,14 +97,22 @@ export async function restartPagefind(baseUrl: string): Promise<void> {
   await pagefind.init();
 }
 
-/** The words of every page's title and headings, lowercase, made once from the outline. */
-let outlineWords: {outline: Record<string, PageOutline>; words: string[]} | undefined;
-function outlineWordsOf(outline: Record<string, PageOutline>): string[] {
-  if (outlineWords?.outline !== outline) {
-    const text = Object.values(outline).flatMap((page) => [page.title, ...page.headings]).join(' ').toLowerCase();
-    outlineWords = {outline, words: [...new Set(text.split(/[^a-z0-9_]+/).filter(Boolean))]};
+/**
+ * The shard of the API outline that holds the titles' and headings' words like `term`, loaded once; none when
+ * no operation's title or heading has a word of its shard.
+ */
+function loadApiOutlineShard(baseUrl: string, outline: OutlineFile, term: string): Promise<ApiOutlineShard | undefined> {
+  const name = apiOutlineShardOf(term.toLowerCase());
+  if (!outline.apiShards.includes(name)) return Promise.resolve(undefined);
+  const url = `${baseUrl}pagefind/${API_OUTLINE_FOLDER}/${name}.json`;
+  let shard = apiOutlineShards.get(url);
+  if (!shard) {
+    shard = fetchJson<ApiOutlineShard>(url);
+    apiOutlineShards.set(url, shard);
+    // A failed load (offline, a deploy in between) is tried again on the next search.
+    shard.catch(() => apiOutlineShards.delete(url));
   }
-  return outlineWords.words;
+  return shard;
 }
 
 /** The site's words, most frequent first, loaded the first time a word of a query matches nothing. */
@@ -122,21 +133,22 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
   const {pagefind, outline} = await loadPagefind(baseUrl);
   const asked = searchTerms(query);
   const {terms} = asked;
-  const perTerm = await Promise.all(terms.map((term) => pagefind.search(term)));
+  const shardOf = (term: string) => loadApiOutlineShard(baseUrl, outline, term);
+  const [perTerm, shards] = await Promise.all([Promise.all(terms.map((term) => pagefind.search(term))), Promise.all(terms.map(shardOf))]);
   let corrected: string | undefined;
   // A word is missing when nothing matches it, or when what matches is only what Pagefind found near it: the
   // marked words of its best page do not start like it (with the last letter dropped, for "grants" to match
   // "grant"). Pagefind widens a word it cannot find to the words of its loaded index chunks.
-  const matchesOnlyNear = async (term: string, response: {results: PagefindResult[]}) => {
+  const matchesOnlyNear = async (term: string, shard: ApiOutlineShard | undefined, response: {results: PagefindResult[]}) => {
     const stem = term.toLowerCase().slice(0, Math.max(3, term.length - 1));
     // A word of a page title or heading is the site's own: no page needs to be read to know it.
-    if (outlineWordsOf(outline).some((word) => word.startsWith(stem))) return false;
+    if (outlineWordsStartingWith(outline, shard, stem).length > 0) return false;
     const excerpt = (await response.results[0].data()).excerpt;
     const marked = [...excerpt.matchAll(/<mark>([^<]*)<\/mark>/g)].map((match) => match[1].toLowerCase());
     return marked.length > 0 && !marked.some((word) => word.startsWith(stem));
   };
   const missing = (
-    await Promise.all(perTerm.map(async (response, index) => (response.results.length === 0 || (await matchesOnlyNear(terms[index], response)) ? [index] : [])))
+    await Promise.all(perTerm.map(async (response, index) => (response.results.length === 0 || (await matchesOnlyNear(terms[index], shards[index], response)) ? [index] : [])))
   ).flat();
   if (missing.length > 0) {
     const words = await loadVocabulary(baseUrl).catch(() => [] as string[]);
@@ -145,7 +157,7 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
       if (!replacement || replacement === terms[index].toLowerCase()) continue;
       corrected = (corrected ?? query).replace(new RegExp(`\\b${terms[index]}\\b`, 'i'), replacement);
       terms[index] = replacement;
-      perTerm[index] = await pagefind.search(replacement);
+      [perTerm[index], shards[index]] = await Promise.all([pagefind.search(replacement), shardOf(replacement)]);
     }
   }
 
@@ -160,7 +172,7 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
       results.set(result.id, result);
     }
   }
-  const ranked = rankPages(pages.values(), outline, asked);
+  const ranked = rankPages(pages.values(), outlineOfPages(outline, shards.filter((shard) => shard !== undefined), pages.keys()), asked);
 
   const countBySection = Object.fromEntries(SEARCH_SECTIONS.map((name) => [name, ranked.filter((page) => page.section === name).length])) as Record<
     SearchSection,
