@@ -55,7 +55,7 @@ const config: Config = {
   // Docusaurus' page shell, with the scripts started after the first paint (config/ssr-template.ts).
   ssrTemplate: SSR_TEMPLATE,
 
-  // The specification asks for warnings; tests/unit/build-log.spec.ts fails the suite on any of them.
+  // The specification asks for warnings; tests/build/build-log.spec.ts fails the suite on any of them.
   onBrokenLinks: 'warn',
   onBrokenMarkdownLinks: 'warn',
   onBrokenAnchors: 'warn',

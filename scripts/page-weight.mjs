@@ -18,7 +18,7 @@
 // a `link[rel="prefetch"]` element of the document: any other is an error naming the file.
 //
 // "Idle" waits on conditions, never on a fixed sleep: Docusaurus has marked the page hydrated (what a
-// page loads by itself starts after that, src/hooks/useNearViewport.ts), then no request has been in
+// page loads by itself, such as a LazyChunk, starts after that), then no request has been in
 // flight or started for 2 s (a request counter, see waitForQuietNetwork), then the page's main thread
 // has been idle (requestIdleCallback) and still no request started; otherwise the 2 s start over. On a
 // busy machine the network can be quiet for 2 s while the page is still running its scripts, so without

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // A small static server for the production build, as a CDN would serve it: `build/` under /docs/,
 // brotli or gzip by the request's Accept-Encoding, long cache lifetimes for the hashed assets, and
-// `404.html` with status 404 for unknown paths. The benchmark runs Lighthouse against it, because
-// `docusaurus serve` does not compress.
+// `404.html` with status 404 for unknown paths, under any base path: tests/e2e/base-url.spec.ts serves
+// the build under another path than the one it was built for, which nginx's configuration does not.
 //
 //   node scripts/serve-compressed.mjs [--port 3000] [--dir build]
 import {createServer} from 'node:http';
