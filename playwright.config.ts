@@ -1,5 +1,5 @@
 import {defineConfig} from '@playwright/test';
-import {TEST_BROWSER} from './scripts/test-browser.cjs';
+import {TEST_BROWSER} from './tools/test-browser.cjs';
 
 /** Port of the production build served by nginx with deploy/nginx.conf for the browser tests. */
 export const NGINX_TEST_PORT = Number(process.env.VIGIL_NGINX_PORT ?? 8100);

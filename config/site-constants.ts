@@ -1,4 +1,4 @@
-import {BASE_PATH} from '../scripts/build-output.cjs';
+import {BASE_PATH} from '../tools/build-output.cjs';
 
 /** Facts every part of the site configuration agrees on (see the product brief). */
 export const SITE_TITLE = 'Vigil';

@@ -21,11 +21,11 @@ import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import {BASE_PATH} from './build-output.cjs';
-import {startNginx} from './nginx-server.mjs';
-import {QUIET_MS, VIEWPORTS, weighPage} from './page-weight.mjs';
-import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from './first-search.mjs';
-import {searchIndexSize} from './search-index.mjs';
+import {BASE_PATH} from '../tools/build-output.cjs';
+import {startNginx} from '../tools/nginx-server.mjs';
+import {QUIET_MS, VIEWPORTS, weighPage} from '../tools/page-weight.mjs';
+import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from '../tools/first-search.mjs';
+import {searchIndexSize} from '../tools/search-index.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

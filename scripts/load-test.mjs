@@ -13,10 +13,10 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {dirname, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {sitemapPaths} from './build-output.cjs';
-import {option} from './cli-options.mjs';
-import {ensureDebianPackage} from './debian-package.mjs';
-import {startNginx} from './nginx-server.mjs';
+import {sitemapPaths} from '../tools/build-output.cjs';
+import {option} from '../tools/cli-options.mjs';
+import {ensureDebianPackage} from '../tools/debian-package.mjs';
+import {startNginx} from '../tools/nginx-server.mjs';
 
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 const THREADS = 2;

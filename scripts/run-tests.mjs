@@ -16,10 +16,10 @@
 // when anything failed.
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync} from 'node:fs';
-import {ensureDebianPackage} from './debian-package.mjs';
-import {stopNginxDaemon} from './nginx-server.mjs';
-import {MARIADB_PACKAGE, OPENSSL_PACKAGE, POSTGRES_PACKAGE} from './sql-servers.mjs';
-import {TEST_BROWSER, TEST_BROWSER_PACKAGE} from './test-browser.cjs';
+import {ensureDebianPackage} from '../tools/debian-package.mjs';
+import {stopNginxDaemon} from '../tools/nginx-server.mjs';
+import {MARIADB_PACKAGE, OPENSSL_PACKAGE, POSTGRES_PACKAGE} from '../tools/sql-servers.mjs';
+import {TEST_BROWSER, TEST_BROWSER_PACKAGE} from '../tools/test-browser.cjs';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';

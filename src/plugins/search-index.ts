@@ -2,7 +2,7 @@ import {spawn} from 'node:child_process';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
-const SCRIPT = path.join(__dirname, '../../scripts/search-index.mjs');
+const SCRIPT = path.join(__dirname, '../../tools/search-index.mjs');
 
 /**
  * Writes the search index of the built site into `<build>/pagefind/` (`scripts/search-index.mjs`, which says

@@ -1,6 +1,6 @@
 import {statSync} from 'node:fs';
 import type {Page} from '@playwright/test';
-import {fileForPath} from '../../scripts/build-output.cjs';
+import {fileForPath} from '../../tools/build-output.cjs';
 import {axeViolations} from '../support/axe';
 import {searchBox, suggestedPages, suggestions} from '../support/search-box';
 import {BASE_PATH, FIRST_SEARCH_TIMEOUT, REQUEST_PANEL_TIMEOUT, expect, openPage, takeExpectedConsole, test} from '../support/site';

@@ -1,4 +1,4 @@
-import {pageDownloads, pageWeight, VIEWPORTS} from '../../scripts/page-weight.mjs';
+import {pageDownloads, pageWeight, VIEWPORTS} from '../../tools/page-weight.mjs';
 import {budgets} from '../support/budgets';
 import {expect, guardPage, test} from '../support/site';
 

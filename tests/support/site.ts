@@ -1,7 +1,7 @@
 import {test as base, expect, type Page} from '@playwright/test';
 import {readMarkdown} from './content';
 
-export {BASE_PATH, sitemapPaths} from '../../scripts/build-output.cjs';
+export {BASE_PATH, sitemapPaths} from '../../tools/build-output.cjs';
 
 /** Messages a page logs that are not defects of the site. */
 const TOLERATED_CONSOLE = [/Download the React DevTools/];
