@@ -195,7 +195,7 @@ const config: Config = {
     announcementBar: {
       id: announcementId,
       content:
-        'The Vigil API reference now covers every v1 operation. <a href="/docs/api">Browse the API reference</a>.',
+        `The Vigil API reference now covers every v1 operation. <a href="${BASE_URL}api">Browse the API reference</a>.`,
       isCloseable: true,
     },
     docs: {

@@ -1,12 +1,9 @@
-// What the scripts and the tests know about a production build: the base path it is served under, the
-// pages its sitemap lists, its HTML files, the content types of its files, and how a static host maps a
+// What the scripts and the tests know about a production build: the pages its sitemap lists, its HTML files, the content types of its files, and how a static host maps a
 // request path to one of them.
 // CommonJS, so that the scripts (ES modules) and the tests (transpiled by Playwright) load the same module.
 const {existsSync, readdirSync, readFileSync, statSync} = require('node:fs');
 const {join, normalize, sep} = require('node:path');
-
-/** The path the site is served under (Docusaurus `baseUrl`). */
-const BASE_PATH = '/docs/';
+const {BASE_URL} = require('../config/base-url.cjs');
 
 /** The content type of each kind of file the build holds. */
 const CONTENT_TYPES = {
@@ -47,7 +44,7 @@ function htmlFiles(dir) {
  * The file a static host serves for a request path: under `basePath`, the file itself, `x/index.html` or
  * `x.html` below `root`; undefined outside `basePath`, outside `root`, or when there is none.
  */
-function fileForPath(root, pathname, basePath = BASE_PATH) {
+function fileForPath(root, pathname, basePath = BASE_URL) {
   if (!pathname.startsWith(basePath)) return undefined;
   const relative = normalize(decodeURIComponent(pathname.slice(basePath.length)));
   if (relative === '..' || relative.startsWith(`..${sep}`)) return undefined;
@@ -55,4 +52,4 @@ function fileForPath(root, pathname, basePath = BASE_PATH) {
   return candidates.find((file) => existsSync(file) && statSync(file).isFile());
 }
 
-module.exports = {BASE_PATH, CONTENT_TYPES, sitemapPaths, htmlFiles, fileForPath};
+module.exports = {CONTENT_TYPES, sitemapPaths, htmlFiles, fileForPath};

@@ -1,4 +1,4 @@
-export const BASE_PATH: string;
+export const BASE_URL: string;
 
 export const CONTENT_TYPES: Record<string, string>;
 

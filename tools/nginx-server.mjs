@@ -7,12 +7,13 @@
 //   node scripts/nginx-server.mjs --port 8100 --stop
 //
 // runs nginx in the foreground until SIGINT or SIGTERM, then stops it; with --detach, nginx runs as a
-// daemon once /docs/ answers, and --stop ends it. Other scripts import startNginx().
+// daemon once the base URL answers, and --stop ends it. Other scripts import startNginx().
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {request} from 'node:http';
 import {resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {BASE_URL} from '../config/base-url.cjs';
 import {NGINX_SERVER_BLOCK, nginxHashesInclude} from './csp-hashes.mjs';
 import {option} from './cli-options.mjs';
 import {ensureDebianPackage} from './debian-package.mjs';
@@ -46,8 +47,8 @@ export function writeNginxConfig({port, buildDir = 'build', dir = `.artifacts/ng
   mkdirSync(`${home}/www`, {recursive: true});
   mkdirSync(`${home}/vigil`, {recursive: true});
   mkdirSync(`${home}/tmp`, {recursive: true});
-  // The server block serves <root>/docs/...: the root holds a link named docs to the build.
-  symlinkSync(build, `${home}/www/docs`);
+  // The server block serves <root><base URL>...: the root holds a link named after the base URL to the build.
+  symlinkSync(build, `${home}/www${BASE_URL.replace(/\/$/, '')}`);
   writeFileSync(`${home}/vigil/csp-hashes.conf`, nginxHashesInclude(buildDir));
   writeFileSync(`${home}/vigil-docs.conf`, serverBlockFor(port, `${home}/www`));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `    ${kind}_temp_path ${home}/tmp/${kind};`);
@@ -90,7 +91,7 @@ function answers(url) {
 }
 
 /**
- * Starts nginx on 127.0.0.1:`port` with the production configuration and waits until /docs/ answers 200.
+ * Starts nginx on 127.0.0.1:`port` with the production configuration and waits until the base URL answers 200.
  * Resolves to {url, dir, stop}; stop() ends nginx and its workers and resolves once the master has exited.
  */
 export async function startNginx({port, buildDir = 'build', dir = `.artifacts/nginx-${port}`, accessLog = true}) {
@@ -121,17 +122,17 @@ export async function startNginx({port, buildDir = 'build', dir = `.artifacts/ng
 }
 
 /**
- * Resolves to the server's origin once 127.0.0.1:`port` answers /docs/ with 200; `checkAlive` throws when
+ * Resolves to the server's origin once 127.0.0.1:`port` answers the base URL with 200; `checkAlive` throws when
  * nginx has already failed. After 20 s, calls `stop` and throws.
  */
 async function waitUntilServing(port, conf, stop, checkAlive = () => {}) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
-  while (!(await answers(`${url}/docs/`))) {
+  while (!(await answers(`${url}${BASE_URL}`))) {
     checkAlive();
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`nginx did not answer ${url}/docs/ within 20 s (${conf})`);
+      throw new Error(`nginx did not answer ${url}${BASE_URL} within 20 s (${conf})`);
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
@@ -151,7 +152,7 @@ export function runningNginx(dir) {
   }
 }
 
-/** Starts nginx as a daemon (it outlives this process) and resolves once /docs/ answers 200. */
+/** Starts nginx as a daemon (it outlives this process) and resolves once the base URL answers 200. */
 export async function startNginxDaemon({port, buildDir = 'build', dir = `.artifacts/nginx-${port}`}) {
   ensureDebianPackage(NGINX, 'nginx');
   if (runningNginx(dir)) throw new Error(`nginx is already running from ${dir}: stop it with --stop first`);
@@ -183,11 +184,11 @@ async function main(args) {
     }
     if (args.includes('--detach')) {
       const server = await startNginxDaemon({port, buildDir: option(args, '--build', 'build'), dir});
-      console.log(`nginx serves ${server.url}/docs/ in the background (configuration in ${server.dir}; stop it with --stop)`);
+      console.log(`nginx serves ${server.url}${BASE_URL} in the background (configuration in ${server.dir}; stop it with --stop)`);
       process.exit(0);
     }
     const server = await startNginx({port, buildDir: option(args, '--build', 'build'), dir});
-    console.log(`nginx serves ${server.url}/docs/ (configuration in ${server.dir})`);
+    console.log(`nginx serves ${server.url}${BASE_URL} (configuration in ${server.dir})`);
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
       process.on(signal, () => server.stop().then(() => process.exit(0)));
     }

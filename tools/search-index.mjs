@@ -12,7 +12,7 @@ import {gunzipSync} from 'node:zlib';
 import {join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import * as pagefind from 'pagefind';
-import {BASE_PATH, fileForPath, sitemapPaths} from './build-output.cjs';
+import {BASE_URL, fileForPath, sitemapPaths} from './build-output.cjs';
 
 /** The folder of the build (and of the site, under the base path) that holds the index and its library. */
 export const SEARCH_INDEX_FOLDER = 'pagefind';
@@ -45,7 +45,7 @@ const LEFT_OUT = [
  * The searchable pages among `routes` (paths under `basePath`), in route order, each with its HTML. Throws on a
  * doc or blog post page that is not searchable, and on a page served under two routes.
  */
-export function searchablePages(buildDir, routes, basePath = BASE_PATH) {
+export function searchablePages(buildDir, routes, basePath = BASE_URL) {
   const pages = [];
   const routeOfFile = new Map();
   for (const route of [...new Set(routes)].sort()) {
@@ -177,7 +177,7 @@ async function main(args) {
   // From the build (src/plugins/search-index.ts): the routes as JSON on standard input, since the sitemap
   // is written at the same time.
   const routes = args.includes('--routes-from-stdin') ? JSON.parse(readFileSync(0, 'utf8')) : sitemapPaths(buildDir);
-  const basePath = args.includes('--base-path') ? args[args.indexOf('--base-path') + 1] : BASE_PATH;
+  const basePath = args.includes('--base-path') ? args[args.indexOf('--base-path') + 1] : BASE_URL;
   const count = await writeSearchIndex(buildDir, searchablePages(buildDir, routes, basePath));
   console.log(`Search index: ${count} pages indexed into ${join(buildDir, SEARCH_INDEX_FOLDER)}`);
 }

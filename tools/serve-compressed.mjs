@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A small static server for the production build, as a CDN would serve it: `build/` under /docs/,
+// A small static server for the production build, as a CDN would serve it: `build/` under the base URL,
 // brotli or gzip by the request's Accept-Encoding, long cache lifetimes for the hashed assets, and
 // `404.html` with status 404 for unknown paths, under any base path: tests/e2e/base-url.spec.ts serves
 // the build under another path than the one it was built for, which nginx's configuration does not.
@@ -11,7 +11,7 @@ import {extname, join, resolve} from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants as zlib, gzip} from 'node:zlib';
 import {pathToFileURL} from 'node:url';
-import {BASE_PATH, CONTENT_TYPES, fileForPath} from './build-output.cjs';
+import {BASE_URL, CONTENT_TYPES, fileForPath} from './build-output.cjs';
 import {option} from './cli-options.mjs';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.xml', '.txt', '.md', '.yaml', '.svg']);
@@ -27,7 +27,7 @@ export function compress(body, encoding) {
  * Serves `root` under `basePath` (the site's own by default; another one to try the site deployed to the
  * wrong folder) on `port` (0 for any free one). Resolves to the listening server.
  */
-export function startServer({root = 'build', port = 3000, host = '127.0.0.1', basePath = BASE_PATH} = {}) {
+export function startServer({root = 'build', port = 3000, host = '127.0.0.1', basePath = BASE_URL} = {}) {
   const dir = resolve(root);
   if (!existsSync(join(dir, '404.html'))) {
     throw new Error(`${join(dir, '404.html')} is missing: run \`npm run build\` first`);
@@ -78,5 +78,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const port = Number(option(args, '--port', '3000'));
   const root = option(args, '--dir', 'build');
   // No top-level await: the tests import this module.
-  startServer({root, port}).then(() => console.log(`Serving ${root}/ compressed at http://127.0.0.1:${port}${BASE_PATH}`));
+  startServer({root, port}).then(() => console.log(`Serving ${root}/ compressed at http://127.0.0.1:${port}${BASE_URL}`));
 }

@@ -60,7 +60,7 @@ export function apiPageGenerators(specPath: string, options: PageRenderOptions):
     createInfoPageMD: (page) =>
       createInfoPageMD({
         ...page,
-        info: {...page.info, description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '')},
+        info: {...page.info, description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '', options.baseUrl)},
         securitySchemes: page.securitySchemes && textOnlySchemes(page.securitySchemes),
       }),
     createTagPageMD: (page) => createTagPageMD({...page, tag: {...page.tag, description: escapeMdxText(page.tag.description)}}),
