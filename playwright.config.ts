@@ -24,7 +24,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     browserName: 'chromium',
     launchOptions: {
-      // Debian's Chromium headless shell (scripts/test-browser.cjs): browsers are never downloaded.
+      // Debian's Chromium headless shell (tools/test-browser.cjs): browsers are never downloaded.
       executablePath: TEST_BROWSER,
       args: [
         '--no-sandbox',

@@ -11,7 +11,7 @@
 //   3. once the build has ended, the type check, which covers the API sidebar the build generates;
 //   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf;
 //   5. a short load test of nginx.
-// Installs Debian's Chromium headless shell (scripts/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB and openssl
+// Installs Debian's Chromium headless shell (tools/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB and openssl
 // when missing. Prints `N passed, N failed` last (every check and every Playwright test counts) and exits non-zero
 // when anything failed.
 import {spawn, spawnSync} from 'node:child_process';

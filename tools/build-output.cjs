@@ -1,3 +1,4 @@
+// @ts-check
 // What the scripts and the tests know about a production build: the pages its sitemap lists, its HTML files, the content types of its files, and how a static host maps a
 // request path to one of them.
 // CommonJS, so that the scripts (ES modules) and the tests (transpiled by Playwright) load the same module.
@@ -5,7 +6,10 @@ const {existsSync, readdirSync, readFileSync, statSync} = require('node:fs');
 const {join, normalize, sep} = require('node:path');
 const {BASE_URL} = require('../config/base-url.cjs');
 
-/** The content type of each kind of file the build holds. */
+/**
+ * The content type of each kind of file the build holds.
+ * @type {Record<string, string>}
+ */
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -31,9 +35,13 @@ function sitemapPaths(buildDir = 'build') {
   return paths;
 }
 
-/** Every HTML file below `dir`, as paths that start with `dir`. */
+/**
+ * Every HTML file below `dir`, as paths that start with `dir`.
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function htmlFiles(dir) {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => /** @type {string[]} */ {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return htmlFiles(path);
     return entry.name.endsWith('.html') ? [path] : [];
@@ -43,6 +51,9 @@ function htmlFiles(dir) {
 /**
  * The file a static host serves for a request path: under `basePath`, the file itself, `x/index.html` or
  * `x.html` below `root`; undefined outside `basePath`, outside `root`, or when there is none.
+ * @param {string} root
+ * @param {string} pathname
+ * @returns {string | undefined}
  */
 function fileForPath(root, pathname, basePath = BASE_URL) {
   if (!pathname.startsWith(basePath)) return undefined;

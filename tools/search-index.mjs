@@ -1,18 +1,15 @@
-#!/usr/bin/env node
+// @ts-check
 // The site's search index: Pagefind indexes the searchable pages of a build into <build>/pagefind/. The build
-// runs it after writing the pages (src/plugins/search-index.ts); it can also be run on a build on its own,
-// to try a change of what is indexed without building again:
-//
-//   node scripts/search-index.mjs [--build <dir>]     indexes the pages the build's sitemap lists
+// runs it after writing the pages (src/plugins/search-index.ts, through scripts/write-search-index.mjs).
 //
 // The index is split into chunks by word and each page's text into a fragment, so a search downloads only
 // the chunks of the words typed and the fragments of the results it shows, however large the site grows.
 import {readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import {gunzipSync} from 'node:zlib';
 import {join, relative} from 'node:path';
-import {fileURLToPath} from 'node:url';
 import * as pagefind from 'pagefind';
-import {BASE_URL, fileForPath, sitemapPaths} from './build-output.cjs';
+import {BASE_URL} from '../config/base-url.cjs';
+import {fileForPath} from './build-output.cjs';
 
 /** The folder of the build (and of the site, under the base path) that holds the index and its library. */
 export const SEARCH_INDEX_FOLDER = 'pagefind';
@@ -44,9 +41,13 @@ const LEFT_OUT = [
 /**
  * The searchable pages among `routes` (paths under `basePath`), in route order, each with its HTML. Throws on a
  * doc or blog post page that is not searchable, and on a page served under two routes.
+ * @param {string} buildDir
+ * @param {string[]} routes
+ * @returns {{url: string, content: string}[]}
  */
 export function searchablePages(buildDir, routes, basePath = BASE_URL) {
   const pages = [];
+  /** @type {Map<string, string>} */
   const routeOfFile = new Map();
   for (const route of [...new Set(routes)].sort()) {
     const file = fileForPath(buildDir, route, basePath);
@@ -70,7 +71,21 @@ export function searchablePages(buildDir, routes, basePath = BASE_URL) {
 export const VOCABULARY_FILE = 'vocabulary.json';
 export const OUTLINE_FILE = 'outline.json';
 
-/** Each fragment Pagefind wrote (gzipped JSON after a signature): a page's id, URL, title, text, filters and headings. */
+/**
+ * A page as Pagefind indexed it: its id, URL, text, title and other metadata, filters and anchors (headings).
+ * @typedef {{id: string, url: string, content: string, meta?: Record<string, string>, filters?: Record<string, string[]>, anchors?: {element: string, id: string, text: string}[]}} Fragment
+ */
+
+/**
+ * What the search knows of a page before it loads its text (OUTLINE_FILE, by page id).
+ * @typedef {{section: 'Docs' | 'API' | 'Blog', title: string, headings: string[], glossary?: boolean}} PageOutline
+ */
+
+/**
+ * Each fragment Pagefind wrote (gzipped JSON after a signature): a page's id, URL, title, text, filters and headings.
+ * @param {string} indexDir
+ * @returns {Generator<Fragment>}
+ */
 export function* fragmentsOf(indexDir) {
   const folder = join(indexDir, 'fragment');
   for (const name of readdirSync(folder).sort()) {
@@ -84,8 +99,11 @@ export function* fragmentsOf(indexDir) {
  * most frequent first (then alphabetical): what the search corrects a word that matches nothing to
  * (`src/components/SiteSearch/spelling.ts`). Read from Pagefind's own fragments, so it holds exactly the text
  * that was indexed.
+ * @param {Iterable<Fragment>} fragments
+ * @returns {string[]}
  */
 export function vocabularyOf(fragments) {
+  /** @type {Map<string, number>} */
   const pagesWith = new Map();
   for (const fragment of fragments) {
     const words = new Set(`${fragment.meta?.title ?? ''} ${fragment.content}`.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
@@ -106,20 +124,23 @@ const SKELETON_HEADING_PAGES = 5;
  * Every indexed page's section, title, h2/h3 headings (but those of a page kind's skeleton) and whether it is a
  * glossary, by Pagefind's page id: what the search ranks on before it loads any page's text
  * (`src/components/SiteSearch/ranking.ts`).
+ * @param {Fragment[]} fragments
+ * @returns {Record<string, PageOutline>}
  */
 export function outlineOf(fragments) {
   const pages = fragments.map((fragment) => {
     const section = fragment.filters?.section?.[0];
     if (!section) throw new Error(`${fragment.url} was indexed without a section (data-pagefind-filter="section:…")`);
     const headings = (fragment.anchors ?? []).filter((anchor) => /^h[23]$/.test(anchor.element)).map((anchor) => anchor.text.trim());
-    return {id: fragment.id, section, title: fragment.meta?.title ?? '', headings: [...new Set(headings)], glossary: fragment.meta?.glossary === 'yes'};
+    return {id: fragment.id, section: /** @type {PageOutline['section']} */ (section), title: fragment.meta?.title ?? '', headings: [...new Set(headings)], glossary: fragment.meta?.glossary === 'yes'};
   });
+  /** @type {Map<string, number>} */
   const pagesWithHeading = new Map();
   for (const {headings} of pages) for (const heading of headings) pagesWithHeading.set(heading, (pagesWithHeading.get(heading) ?? 0) + 1);
   return Object.fromEntries(
     pages.map(({id, section, title, headings, glossary}) => [
       id,
-      {section, title, headings: headings.filter((heading) => pagesWithHeading.get(heading) <= SKELETON_HEADING_PAGES), ...(glossary && {glossary})},
+      {section, title, headings: headings.filter((heading) => (pagesWithHeading.get(heading) ?? 0) <= SKELETON_HEADING_PAGES), ...(glossary && {glossary})},
     ]),
   );
 }
@@ -133,7 +154,11 @@ export function outlineOf(fragments) {
  */
 const INDEX_CHUNK_SIZE = 5000;
 
-/** Indexes `pages` ({url, content}) into `<buildDir>/pagefind/`, with its vocabulary; returns how many were indexed. */
+/**
+ * Indexes `pages` ({url, content}) into `<buildDir>/pagefind/`, with its vocabulary; returns how many were indexed.
+ * @param {string} buildDir
+ * @param {{url: string, content: string}[]} pages
+ */
 export async function writeSearchIndex(buildDir, pages) {
   if (pages.length === 0) throw new Error(`${buildDir} has no page marked data-pagefind-body: the search index would be empty`);
   // Read by the Pagefind service this process starts.
@@ -157,10 +182,13 @@ export async function writeSearchIndex(buildDir, pages) {
   return pages.length;
 }
 
-/** The size of the index of a build: pages, word chunks (total and largest) and fragments, in bytes as served. */
+/**
+ * The size of the index of a build: pages, word chunks (total and largest) and fragments, in bytes as served.
+ * @param {string} buildDir
+ */
 export function searchIndexSize(buildDir) {
   const indexDir = join(buildDir, SEARCH_INDEX_FOLDER);
-  const sizes = (folder) => readdirSync(join(indexDir, folder)).map((name) => statSync(join(indexDir, folder, name)).size);
+  const sizes = (/** @type {string} */ folder) => readdirSync(join(indexDir, folder)).map((name) => statSync(join(indexDir, folder, name)).size);
   const chunks = sizes('index');
   const fragments = sizes('fragment');
   return {
@@ -170,21 +198,4 @@ export function searchIndexSize(buildDir) {
     largestChunk: Math.max(...chunks),
     fragmentBytes: fragments.reduce((sum, size) => sum + size, 0),
   };
-}
-
-async function main(args) {
-  const buildDir = args.includes('--build') ? args[args.indexOf('--build') + 1] : 'build';
-  // From the build (src/plugins/search-index.ts): the routes as JSON on standard input, since the sitemap
-  // is written at the same time.
-  const routes = args.includes('--routes-from-stdin') ? JSON.parse(readFileSync(0, 'utf8')) : sitemapPaths(buildDir);
-  const basePath = args.includes('--base-path') ? args[args.indexOf('--base-path') + 1] : BASE_URL;
-  const count = await writeSearchIndex(buildDir, searchablePages(buildDir, routes, basePath));
-  console.log(`Search index: ${count} pages indexed into ${join(buildDir, SEARCH_INDEX_FOLDER)}`);
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main(process.argv.slice(2)).catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
 }

@@ -8,7 +8,7 @@ import {expect, test} from '@playwright/test';
 // scripts/csp-hashes.mjs against small fixture builds: what it allows, what it ignores, what it refuses.
 
 function cspHashes(...args: string[]) {
-  const run = spawnSync('node', ['tools/csp-hashes.mjs', ...args], {encoding: 'utf8'});
+  const run = spawnSync('node', ['scripts/csp-hashes.mjs', ...args], {encoding: 'utf8'});
   return {status: run.status, stdout: run.stdout.trim(), stderr: run.stderr.trim()};
 }
 
