@@ -33,6 +33,7 @@ import {routePrefetchPlugin} from './src/patches/route-prefetch';
 import {stagedClientEntryPlugin} from './src/patches/staged-client-entry';
 import {utilsCommonTslibPlugin} from './src/patches/utils-common-tslib';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
+import {apiPagesThemePlugin} from './src/plugins/api-pages';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {searchIndexPlugin} from './src/plugins/search-index';
@@ -150,6 +151,7 @@ const config: Config = {
       },
     ],
     ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
+    apiPagesThemePlugin,
     'docusaurus-plugin-sass',
     browserPathFallbackPlugin,
     codeSamplesStorageGuardPlugin,
