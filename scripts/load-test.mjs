@@ -12,7 +12,6 @@
 import {spawnSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {dirname, resolve} from 'node:path';
-import {fileURLToPath} from 'node:url';
 import {BASE_URL} from '../config/base-url.cjs';
 import {sitemapPaths} from '../tools/build-output.cjs';
 import {option} from '../tools/cli-options.mjs';
@@ -31,7 +30,7 @@ function pageAssets(html) {
 }
 
 /** The URL mix: every page of the sitemap, the assets of a doc, an API operation and a blog page. */
-export function loadTestPaths(buildDir = 'build') {
+function loadTestPaths(buildDir = 'build') {
   const pages = sitemapPaths(buildDir);
   const samples = [`${BASE_URL}intro`, pages.find((path) => path.startsWith(`${BASE_URL}api/`)), pages.find((path) => path.startsWith(`${BASE_URL}blog/`))];
   const assets = new Set([`${BASE_URL}sitemap.xml`]);
@@ -114,7 +113,7 @@ end
 }
 
 /** Runs the load test against `base` (a loopback URL) and returns its figures. */
-export async function loadTest({base, buildDir = 'build', duration = 10, connections = 16, maxRequests = 200_000, artifacts = '.artifacts'}) {
+async function loadTest({base, buildDir = 'build', duration = 10, connections = 16, maxRequests = 200_000, artifacts = '.artifacts'}) {
   const {hostname} = new URL(base);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) throw new Error(`${base}: the load test runs on loopback only`);
   ensureDebianPackage(WRK, 'wrk');
@@ -186,12 +185,10 @@ async function main(args) {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main(process.argv.slice(2)).then(
-    (ok) => process.exit(ok ? 0 : 1),
-    (error) => {
-      console.error(`load-test: ${error.message}`);
-      process.exit(1);
-    },
-  );
-}
+main(process.argv.slice(2)).then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error) => {
+    console.error(`load-test: ${error.message}`);
+    process.exit(1);
+  },
+);
