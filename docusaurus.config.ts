@@ -33,6 +33,7 @@ import {routePrefetchPlugin} from './src/patches/route-prefetch';
 import {stagedClientEntryPlugin} from './src/patches/staged-client-entry';
 import {utilsCommonTslibPlugin} from './src/patches/utils-common-tslib';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
+import {apiPagesThemePlugin} from './src/plugins/api-pages';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {searchIndexPlugin} from './src/plugins/search-index';
@@ -55,7 +56,7 @@ const config: Config = {
   // Docusaurus' page shell, with the scripts started after the first paint (config/ssr-template.ts).
   ssrTemplate: SSR_TEMPLATE,
 
-  // The specification asks for warnings; tests/unit/build-log.spec.ts fails the suite on any of them.
+  // The specification asks for warnings; tests/build/build-log.spec.ts fails the suite on any of them.
   onBrokenLinks: 'warn',
   onBrokenMarkdownLinks: 'warn',
   onBrokenAnchors: 'warn',
@@ -150,6 +151,7 @@ const config: Config = {
       },
     ],
     ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
+    apiPagesThemePlugin,
     'docusaurus-plugin-sass',
     browserPathFallbackPlugin,
     codeSamplesStorageGuardPlugin,
@@ -195,7 +197,7 @@ const config: Config = {
     announcementBar: {
       id: announcementId,
       content:
-        'The Vigil API reference now covers every v1 operation. <a href="/docs/api">Browse the API reference</a>.',
+        `The Vigil API reference now covers every v1 operation. <a href="${BASE_URL}api">Browse the API reference</a>.`,
       isCloseable: true,
     },
     docs: {

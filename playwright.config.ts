@@ -1,5 +1,5 @@
 import {defineConfig} from '@playwright/test';
-import {TEST_BROWSER} from './scripts/test-browser.cjs';
+import {TEST_BROWSER} from './tools/test-browser.cjs';
 
 /** Port of the production build served by nginx with deploy/nginx.conf for the browser tests. */
 export const NGINX_TEST_PORT = Number(process.env.VIGIL_NGINX_PORT ?? 8100);
@@ -24,7 +24,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     browserName: 'chromium',
     launchOptions: {
-      // Debian's Chromium headless shell (scripts/test-browser.cjs): browsers are never downloaded.
+      // Debian's Chromium headless shell (tools/test-browser.cjs): browsers are never downloaded.
       executablePath: TEST_BROWSER,
       args: [
         '--no-sandbox',

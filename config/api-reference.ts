@@ -13,7 +13,7 @@ import {BASE_URL} from './site-constants';
 export const OPENAPI_SPEC_PATH = process.env.VIGIL_OPENAPI_SPEC ?? 'openapi/vigil-api.yaml';
 /** Where the generated pages go: their own docs plugin instance, so ordinary pages never load the API theme. */
 export const API_DOCS_DIR = process.env.VIGIL_API_DOCS_DIR ?? 'api';
-/** The downloadable copies of the description, served at /docs/openapi/vigil-api.{yaml,json}. */
+/** The downloadable copies of the description, served at <base URL>openapi/vigil-api.{yaml,json}. */
 export const OPENAPI_DOWNLOAD = {downloadDir: 'static/openapi', downloadName: 'vigil-api'};
 export const API_DOCS_PLUGIN_ID = 'api';
 
@@ -25,7 +25,7 @@ export const openApiPluginOptions = {
       specPath: pluginSpecPath(OPENAPI_SPEC_PATH),
       outputDir: API_DOCS_DIR,
       infoTemplate: 'openapi/templates/info.mustache',
-      downloadUrl: '/docs/openapi/vigil-api.yaml',
+      downloadUrl: `${BASE_URL}openapi/vigil-api.yaml`,
       hideSendButton: true,
       markdownGenerators: apiPageGenerators(OPENAPI_SPEC_PATH, {
         baseUrl: BASE_URL,

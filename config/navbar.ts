@@ -1,5 +1,10 @@
 import type * as Preset from '@docusaurus/preset-classic';
-import {GITHUB_URL, SITE_TITLE} from './site-constants';
+import {BASE_URL, GITHUB_URL, SITE_TITLE} from './site-constants';
+
+/** A navbar item's `activeBaseRegex`: the pages whose path under the base URL matches `pattern`. */
+function pagesMatching(pattern: string): string {
+  return `^${BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${pattern}`;
+}
 
 /** Top navigation in the order of the site specification, GitHub on the right. */
 export const navbar = {
@@ -15,12 +20,12 @@ export const navbar = {
   items: [
     // Plain links with a path pattern each: all docs share one sidebar, so `type: 'doc'` items would all
     // light up together on every doc page.
-    {to: '/intro', label: 'Getting Started', position: 'left', activeBaseRegex: '^/docs/intro$'},
-    {to: '/configuring-datastore/', label: 'Configure Datastore', position: 'left', activeBaseRegex: '^/docs/configuring-datastore/'},
-    {to: '/onboarding-catalog/', label: 'Data Catalog', position: 'left', activeBaseRegex: '^/docs/onboarding-catalog/'},
-    {to: '/features/', label: 'Features', position: 'left', activeBaseRegex: '^/docs/features/'},
-    {to: '/product/', label: 'Product', position: 'left', activeBaseRegex: '^/docs/product/'},
-    {to: '/api', label: 'API', position: 'left', activeBaseRegex: '^/docs/api(/|$)'},
+    {to: '/intro', label: 'Getting Started', position: 'left', activeBaseRegex: pagesMatching('intro$')},
+    {to: '/configuring-datastore/', label: 'Configure Datastore', position: 'left', activeBaseRegex: pagesMatching('configuring-datastore/')},
+    {to: '/onboarding-catalog/', label: 'Data Catalog', position: 'left', activeBaseRegex: pagesMatching('onboarding-catalog/')},
+    {to: '/features/', label: 'Features', position: 'left', activeBaseRegex: pagesMatching('features/')},
+    {to: '/product/', label: 'Product', position: 'left', activeBaseRegex: pagesMatching('product/')},
+    {to: '/api', label: 'API', position: 'left', activeBaseRegex: pagesMatching('api(/|$)')},
     {to: '/blog', label: 'Blog', position: 'left'},
     {type: 'docsVersionDropdown', position: 'right'},
     {type: 'localeDropdown', position: 'right'},

@@ -1,4 +1,4 @@
-import {BASE_PATH} from '../scripts/build-output.cjs';
+import {BASE_URL} from './base-url.cjs';
 
 /** Facts every part of the site configuration agrees on (see the product brief). */
 export const SITE_TITLE = 'Vigil';
@@ -11,8 +11,8 @@ export const SITE_SUMMARY =
   'scores their quality and raises alerts, in batch or on streams. Everything in the app is also available through the Vigil REST API. ' +
   'Each link below points to the Markdown version of a page; the HTML page is at the same address without ".md".';
 export const DEFAULT_SITE_URL = 'https://vigil.example';
-/** The path the site is served under; scripts/build-output.cjs holds it for the scripts and the tests too. */
-export const BASE_URL = BASE_PATH;
+/** The path the site is served under, from config/base-url.cjs, which the tools and scripts read too. */
+export {BASE_URL};
 export const GITHUB_URL = 'https://github.com/vigil-data/vigil';
 export const EDIT_URL = 'https://github.com/vigil-data/vigil-docs/edit/main/';
 /** The repository of this site, which holds the docs MCP server (packages/vigil-docs-mcp). */

@@ -21,11 +21,11 @@ import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import {BASE_PATH} from './build-output.cjs';
-import {startNginx} from './nginx-server.mjs';
-import {QUIET_MS, VIEWPORTS, weighPage} from './page-weight.mjs';
-import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from './first-search.mjs';
-import {searchIndexSize} from './search-index.mjs';
+import {BASE_URL} from '../config/base-url.cjs';
+import {startNginx} from '../tools/nginx-server.mjs';
+import {QUIET_MS, VIEWPORTS, weighPage} from '../tools/page-weight.mjs';
+import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from '../tools/first-search.mjs';
+import {searchIndexSize} from '../tools/search-index.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -160,7 +160,7 @@ async function measureBuilds() {
   return builds;
 }
 
-/** Page weight of every page of bench/budgets.json at both viewports (see scripts/page-weight.mjs). */
+/** Page weight of every page of bench/budgets.json at both viewports (see tools/page-weight.mjs). */
 async function measurePageWeights(pages, origin) {
   const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new')});
   const weights = {};
@@ -180,7 +180,7 @@ async function measurePageWeights(pages, origin) {
 }
 
 /**
- * The first search on a phone (scripts/first-search.mjs), 3 times unthrottled and 3 times on the throttled
+ * The first search on a phone (tools/first-search.mjs), 3 times unthrottled and 3 times on the throttled
  * phone: the bytes (the same every run) and the median times.
  */
 async function measureFirstSearch(origin) {

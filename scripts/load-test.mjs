@@ -12,28 +12,30 @@
 import {spawnSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {dirname, resolve} from 'node:path';
-import {fileURLToPath} from 'node:url';
-import {sitemapPaths} from './build-output.cjs';
-import {option} from './cli-options.mjs';
-import {ensureDebianPackage} from './debian-package.mjs';
-import {startNginx} from './nginx-server.mjs';
+import {BASE_URL} from '../config/base-url.cjs';
+import {sitemapPaths} from '../tools/build-output.cjs';
+import {option} from '../tools/cli-options.mjs';
+import {ensureDebianPackage} from '../tools/debian-package.mjs';
+import {startNginx} from '../tools/nginx-server.mjs';
 
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 const THREADS = 2;
 
 /** Same-site URLs an HTML page loads or preloads: scripts, stylesheets, icons and images. */
 function pageAssets(html) {
-  const urls = [...html.matchAll(/<(?:script|link|img)\b[^>]*?\s(?:src|href)=["']?(\/docs\/[^"'\s>#]+)/g)].map((match) => match[1]);
+  const urls = [...html.matchAll(/<(?:script|link|img)\b[^>]*?\s(?:src|href)=["']?(\/[^"'\s>#]+)/g)]
+    .map((match) => match[1])
+    .filter((url) => url.startsWith(BASE_URL));
   return urls.filter((url) => !url.endsWith('/') && /\.[a-z0-9]+(\?.*)?$/i.test(url));
 }
 
 /** The URL mix: every page of the sitemap, the assets of a doc, an API operation and a blog page. */
-export function loadTestPaths(buildDir = 'build') {
+function loadTestPaths(buildDir = 'build') {
   const pages = sitemapPaths(buildDir);
-  const samples = ['/docs/intro', pages.find((path) => path.startsWith('/docs/api/')), pages.find((path) => path.startsWith('/docs/blog/'))];
-  const assets = new Set(['/docs/sitemap.xml']);
+  const samples = [`${BASE_URL}intro`, pages.find((path) => path.startsWith(`${BASE_URL}api/`)), pages.find((path) => path.startsWith(`${BASE_URL}blog/`))];
+  const assets = new Set([`${BASE_URL}sitemap.xml`]);
   for (const path of samples.filter(Boolean)) {
-    const relativePath = path.replace(/^\/docs\//, '').replace(/\/$/, '');
+    const relativePath = path.slice(BASE_URL.length).replace(/\/$/, '');
     const file = [`${buildDir}/${relativePath}/index.html`, `${buildDir}/${relativePath}.html`, `${buildDir}/index.html`].find((candidate) => {
       try {
         readFileSync(candidate);
@@ -111,7 +113,7 @@ end
 }
 
 /** Runs the load test against `base` (a loopback URL) and returns its figures. */
-export async function loadTest({base, buildDir = 'build', duration = 10, connections = 16, maxRequests = 200_000, artifacts = '.artifacts'}) {
+async function loadTest({base, buildDir = 'build', duration = 10, connections = 16, maxRequests = 200_000, artifacts = '.artifacts'}) {
   const {hostname} = new URL(base);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) throw new Error(`${base}: the load test runs on loopback only`);
   ensureDebianPackage(WRK, 'wrk');
@@ -183,12 +185,10 @@ async function main(args) {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main(process.argv.slice(2)).then(
-    (ok) => process.exit(ok ? 0 : 1),
-    (error) => {
-      console.error(`load-test: ${error.message}`);
-      process.exit(1);
-    },
-  );
-}
+main(process.argv.slice(2)).then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error) => {
+    console.error(`load-test: ${error.message}`);
+    process.exit(1);
+  },
+);

@@ -11,15 +11,15 @@
 //   3. once the build has ended, the type check, which covers the API sidebar the build generates;
 //   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf;
 //   5. a short load test of nginx.
-// Installs Debian's Chromium headless shell (scripts/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB and openssl
+// Installs Debian's Chromium headless shell (tools/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB and openssl
 // when missing. Prints `N passed, N failed` last (every check and every Playwright test counts) and exits non-zero
 // when anything failed.
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync} from 'node:fs';
-import {ensureDebianPackage} from './debian-package.mjs';
-import {stopNginxDaemon} from './nginx-server.mjs';
-import {MARIADB_PACKAGE, OPENSSL_PACKAGE, POSTGRES_PACKAGE} from './sql-servers.mjs';
-import {TEST_BROWSER, TEST_BROWSER_PACKAGE} from './test-browser.cjs';
+import {ensureDebianPackage} from '../tools/debian-package.mjs';
+import {stopNginxDaemon} from '../tools/nginx-server.mjs';
+import {MARIADB_PACKAGE, OPENSSL_PACKAGE, POSTGRES_PACKAGE} from '../tools/sql-servers.mjs';
+import {TEST_BROWSER, TEST_BROWSER_PACKAGE} from '../tools/test-browser.cjs';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';

@@ -3,7 +3,7 @@
 // example and sample, with descriptions as sanitised HTML and code blocks already highlighted. MDX parses no text
 // of the OpenAPI file (braces, `<`, backticks or multi-line examples cannot break a page), and a page costs the
 // build one small module instead of thousands of JSX elements: the build time grows with the operations, not
-// with the size of their schemas. src/components/ApiReferencePage renders the data, all of it in the HTML the
+// with the size of their schemas. src/plugins/api-pages/theme/ApiReferencePage renders the data, all of it in the HTML the
 // server sends; nested objects, variants and examples fold in native <details> that work without JavaScript.
 import type {ExampleModel} from './examples';
 import type {Fact, SchemaField, SchemaShape} from './fields';
@@ -238,7 +238,7 @@ class PageData {
   }
 }
 
-/** The data of a page of the API reference, which src/components/ApiReferencePage renders. */
+/** The data of a page of the API reference, which src/plugins/api-pages/theme/ApiReferencePage renders. */
 export function pageData(model: ApiPageModel, options: PageRenderOptions): ApiPageData {
   const data = new PageData(options);
   const externalDocs = model.externalDocs
@@ -281,7 +281,7 @@ function braceFreeString(text: string): string {
 /** The body of a page of the API reference (the plugin adds the front matter): its title and its data, as JSON text. */
 export function pageMdx(model: ApiPageModel, options: PageRenderOptions): string {
   return [
-    `import ApiReferencePage from '@site/src/components/ApiReferencePage';`,
+    `import ApiReferencePage from '@theme/ApiReferencePage';`,
     '',
     `# {${braceFreeString(model.title)}}`,
     '',

@@ -23,6 +23,7 @@ export function escapeMdxText(markdown: string | undefined): string | undefined 
  * Links from the API root to the downloadable description point at static files, which are no route:
  * `pathname://` makes Docusaurus keep the URL as written and leave it out of the broken-link check.
  */
-export function withStaticDownloadLinks(markdown: string): string {
-  return markdown.replace(/\]\((\/docs\/openapi\/[^)\s]+)\)/g, '](pathname://$1)');
+export function withStaticDownloadLinks(markdown: string, baseUrl: string): string {
+  const base = baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return markdown.replace(new RegExp(`\\]\\((${base}openapi/[^)\\s]+)\\)`, 'g'), '](pathname://$1)');
 }

@@ -2,12 +2,12 @@ import {spawn} from 'node:child_process';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
-const SCRIPT = path.join(__dirname, '../../scripts/search-index.mjs');
+const SCRIPT = path.join(__dirname, '../../scripts/write-search-index.mjs');
 
 /**
- * Writes the search index of the built site into `<build>/pagefind/` (`scripts/search-index.mjs`, which says
- * what is indexed and how), from the build's routes. It runs as its own Node process: Pagefind is an ES module
- * only, and this configuration is loaded as CommonJS. A failure fails the build with the script's message.
+ * Writes the search index of the built site into `<build>/pagefind/` (`scripts/write-search-index.mjs`;
+ * `tools/search-index.mjs` says what is indexed and how), from the build's routes. It runs as its own Node
+ * process: Pagefind is an ES module only, and this configuration is loaded as CommonJS. A failure fails the build with the script's message.
  */
 export function searchIndexPlugin(): Plugin {
   return {

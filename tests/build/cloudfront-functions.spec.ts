@@ -3,7 +3,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {contentPages, twinPath} from '../support/markdown-twins';
-import {BASE_PATH, sitemapPaths} from '../support/site';
+import {BASE_URL, sitemapPaths} from '../support/site';
 
 type Headers = Record<string, {value: string}>;
 type Request = {uri: string; headers: Headers};
@@ -31,7 +31,7 @@ test('the viewer request function answers Markdown for every page that has a Mar
   const problems: string[] = [];
   for (const path of sitemapPaths()) {
     const html = path.endsWith('/') ? `${path}index.html` : `${path}/index.html`;
-    if (!existsSync(`build/${html.slice(BASE_PATH.length)}`)) problems.push(`${path}: no ${html} in build/`);
+    if (!existsSync(`build/${html.slice(BASE_URL.length)}`)) problems.push(`${path}: no ${html} in build/`);
     for (const accept of [undefined, BROWSER_ACCEPT, 'text/html', '*/*', 'text/markdown;q=0, text/html']) {
       if (keyFor(path, accept) !== html) problems.push(`${path} (Accept: ${accept}): ${JSON.stringify(keyFor(path, accept))}, expected ${html}`);
     }
@@ -39,7 +39,7 @@ test('the viewer request function answers Markdown for every page that has a Mar
     for (const accept of ['text/markdown', 'text/markdown, text/html;q=0.9, */*;q=0.8']) {
       if (keyFor(path, accept) !== markdown) problems.push(`${path} (Accept: ${accept}): ${JSON.stringify(keyFor(path, accept))}, expected ${markdown}`);
     }
-    if (withTwin.has(path) && !existsSync(`build/${markdown.slice(BASE_PATH.length)}`)) problems.push(`${path}: no ${markdown} in build/`);
+    if (withTwin.has(path) && !existsSync(`build/${markdown.slice(BASE_URL.length)}`)) problems.push(`${path}: no ${markdown} in build/`);
   }
   expect(problems).toEqual([]);
 });

@@ -6,7 +6,7 @@ import {operationsOf} from '../../src/openapi';
 import {builtHtml, contentPages, llmsLinks, twinPath} from '../support/markdown-twins';
 import {parseHtml} from '../support/html';
 import {loadSpec} from '../support/openapi';
-import {BASE_PATH, sitemapPaths} from '../support/site';
+import {BASE_URL, sitemapPaths} from '../support/site';
 
 /** The `<link rel="alternate" type="text/markdown">` elements of a page's head: their href. */
 function markdownAlternates(html: string): string[] {
@@ -27,7 +27,7 @@ test('every doc, API page, blog post and Markdown page names its Markdown versio
       continue;
     }
     if (links.length !== 1 || links[0] !== twinPath(path)) problems.push(`${path}: names ${JSON.stringify(links)}, expected ["${twinPath(path)}"]`);
-    if (!existsSync(`build/${twinPath(path).slice(BASE_PATH.length)}`)) problems.push(`${path}: ${twinPath(path)} is not in build/`);
+    if (!existsSync(`build/${twinPath(path).slice(BASE_URL.length)}`)) problems.push(`${path}: ${twinPath(path)} is not in build/`);
   }
   expect(problems).toEqual([]);
 });
@@ -37,8 +37,8 @@ test('llms.txt links the full text of the docs and of the API reference, and nam
   const intro = index.slice(0, index.indexOf('\n## '));
   const linked = llmsLinks(index).length;
   const fullTextLinks = [...intro.matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((match) => new URL(match[1]).pathname);
-  expect(fullTextLinks).toEqual([`${BASE_PATH}llms-full.txt`, `${BASE_PATH}llms-api-full.txt`]);
-  for (const file of fullTextLinks) expect(existsSync(`build/${file.slice(BASE_PATH.length)}`), file).toBe(true);
+  expect(fullTextLinks).toEqual([`${BASE_URL}llms-full.txt`, `${BASE_URL}llms-api-full.txt`]);
+  for (const file of fullTextLinks) expect(existsSync(`build/${file.slice(BASE_URL.length)}`), file).toBe(true);
   expect(intro).toContain('`Accept: text/markdown`');
   expect(intro).toContain('<link rel="alternate" type="text/markdown">');
   for (const tool of ['search_docs', 'read_page', 'get_operation', 'list_operations']) expect(intro, tool).toContain(`\`${tool}\``);
@@ -55,7 +55,7 @@ test('llms-api-full.txt holds every page of the API reference, each operation on
   expect(apiTwins.length).toBeGreaterThan(100);
   let position = 0;
   for (const twin of apiTwins) {
-    const markdown = readFileSync(`build/${twin.slice(BASE_PATH.length)}`, 'utf8').trim();
+    const markdown = readFileSync(`build/${twin.slice(BASE_URL.length)}`, 'utf8').trim();
     const found = full.indexOf(markdown, position);
     expect(found, `${twin} in llms-api-full.txt, after the page before it`).toBeGreaterThan(0);
     position = found + markdown.length;

@@ -28,7 +28,7 @@ const operations = operationsOf(loadSpec());
 /** A page's fragment: its URL and the text Pagefind indexed, read as the indexer reads it. */
 async function fragmentOf(url: string) {
   // An ES module that reads import.meta: imported as itself, not transpiled with the tests.
-  const {fragmentsOf} = await import('../../scripts/search-index.mjs');
+  const {fragmentsOf} = await import('../../tools/search-index.mjs');
   for (const fragment of fragmentsOf(INDEX)) if (fragment.url === url) return fragment;
   throw new Error(`no page ${url} in ${INDEX}/fragment`);
 }

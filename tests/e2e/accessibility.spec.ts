@@ -1,9 +1,9 @@
 import {statSync} from 'node:fs';
 import type {Page} from '@playwright/test';
-import {fileForPath} from '../../scripts/build-output.cjs';
+import {fileForPath} from '../../tools/build-output.cjs';
 import {axeViolations} from '../support/axe';
 import {searchBox, suggestedPages, suggestions} from '../support/search-box';
-import {BASE_PATH, FIRST_SEARCH_TIMEOUT, REQUEST_PANEL_TIMEOUT, expect, openPage, takeExpectedConsole, test} from '../support/site';
+import {BASE_URL, FIRST_SEARCH_TIMEOUT, REQUEST_PANEL_TIMEOUT, expect, openPage, takeExpectedConsole, test} from '../support/site';
 import {docId, docTags, readMarkdown} from '../support/content';
 import {blogTags, posts} from '../support/blog';
 import {operationsOf, type ApiOperation} from '../../src/openapi';
@@ -34,7 +34,7 @@ function builtPageBytes(path: string): number {
 // parameters: their table, a request body with variants and several responses on one page.
 const richestOperation = operationsOf(spec)
   .filter(hasPathParameter)
-  .map((operation) => ({operation, bytes: builtPageBytes(`${BASE_PATH}api/${operation.slug}`)}))
+  .map((operation) => ({operation, bytes: builtPageBytes(`${BASE_URL}api/${operation.slug}`)}))
   .sort((a, b) => b.bytes - a.bytes)[0]?.operation;
 if (!richestOperation?.definition.requestBody) {
   throw new Error('no operation with path parameters and a request body in the OpenAPI description');
@@ -49,8 +49,8 @@ const SEARCH_RESULTS = 'search results';
 
 /** One page of each kind the site has; each is checked in both color modes at both viewport sizes. */
 const PAGE_KINDS: Array<[string, string]> = [
-  ['landing', BASE_PATH],
-  ['doc (with a Mermaid diagram)', `${BASE_PATH}${docId(DOC_WITH_MERMAID)}`],
+  ['landing', BASE_URL],
+  ['doc (with a Mermaid diagram)', `${BASE_URL}${docId(DOC_WITH_MERMAID)}`],
   ['docs tag list', '/docs/tags'],
   ['docs tag page', `/docs/tags${firstDocTag.permalink}`],
   ['blog list', '/docs/blog'],
@@ -113,7 +113,7 @@ test.describe('axe reports no WCAG 2.2 AA violation', () => {
   }
 
   test('the check reports what it is for: text below 4.5:1 contrast and a button without a name', async ({page}) => {
-    await openPage(page, BASE_PATH);
+    await openPage(page, BASE_URL);
     await page.locator('main').evaluate((main) => {
       main.insertAdjacentHTML('afterbegin', '<p style="color:#aaa;background:#fff">Faint text</p><button type="button"><svg width="16" height="16"></svg></button>');
     });

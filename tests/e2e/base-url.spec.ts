@@ -5,7 +5,7 @@ import {BASE_URL} from '../../config/site-constants';
 test('served at a path other than /docs/, the site shows the base URL banner with a suggestion', async ({page, consoleGuard}) => {
   // The build deployed to the wrong folder of a static host. (An ES module that reads import.meta: imported
   // as such, not through the test transpiler.)
-  const {startServer} = await import('../../scripts/serve-compressed.mjs');
+  const {startServer} = await import('../../tools/serve-compressed.mjs');
   const server = await startServer({port: 0, basePath: '/handbook/'});
   try {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,11 +8,11 @@ import {startDocsMcp, resultText, type DocsMcpClient, type ToolResult} from '../
 import {loadSpec} from '../support/openapi';
 import {SEARCH_QUESTIONS} from '../support/search-questions';
 import {suggestedPages} from '../support/search-box';
-import {BASE_PATH, expect, openPage, test} from '../support/site';
+import {BASE_URL, expect, openPage, test} from '../support/site';
 
 /** The file of build/ behind a site path (`/docs/intro.md` -> build/intro.md). */
 function builtFile(sitePath: string): Buffer {
-  return readFileSync(`build/${sitePath.slice(BASE_PATH.length)}`);
+  return readFileSync(`build/${sitePath.slice(BASE_URL.length)}`);
 }
 
 /** A tool result's text, checked to be no error. */
@@ -81,15 +81,15 @@ test('search_docs answers a query the same whatever was searched before', async 
 test('read_page returns the Markdown version of a doc, an API page, a blog post and a Markdown page byte for byte', async () => {
   const pages = contentPages();
   const samples = (['doc', 'api', 'blog-post', 'markdown-page'] as const).map((kind) => pages.find((item) => item.kind === kind)!.path);
-  const indexDoc = pages.find((item) => item.kind === 'doc' && item.path.endsWith('/') && item.path !== BASE_PATH)!.path;
+  const indexDoc = pages.find((item) => item.kind === 'doc' && item.path.endsWith('/') && item.path !== BASE_URL)!.path;
   for (const path of [...samples, indexDoc]) {
     const markdown = ok(await server.callTool({name: 'read_page', arguments: {path}}), path);
-    expect(Buffer.from(markdown, 'utf8').equals(builtFile(twinPath(path))), `${path}: the bytes of build${twinPath(path).slice(BASE_PATH.length - 1)}`).toBe(true);
+    expect(Buffer.from(markdown, 'utf8').equals(builtFile(twinPath(path))), `${path}: the bytes of build${twinPath(path).slice(BASE_URL.length - 1)}`).toBe(true);
   }
   // The same page named as a URL, as its Markdown path and without the base path.
   const [doc] = samples;
   const expected = builtFile(twinPath(doc)).toString('utf8');
-  for (const asked of [`https://vigil.example${doc}#anchor`, twinPath(doc), doc.slice(BASE_PATH.length)]) {
+  for (const asked of [`https://vigil.example${doc}#anchor`, twinPath(doc), doc.slice(BASE_URL.length)]) {
     expect(ok(await server.callTool({name: 'read_page', arguments: {path: asked}}), asked), asked).toBe(expected);
   }
 });
@@ -97,7 +97,7 @@ test('read_page returns the Markdown version of a doc, an API page, a blog post 
 test('get_operation returns the Markdown version of every operation byte for byte, by operationId or by method and path', async () => {
   const operations = operationsOf(loadSpec());
   for (const operation of operations) {
-    const twin = `${BASE_PATH}api/${operation.slug}.md`;
+    const twin = `${BASE_URL}api/${operation.slug}.md`;
     const markdown = ok(await server.callTool({name: 'get_operation', arguments: {operationId: operation.operationId}}), operation.operationId);
     expect(Buffer.from(markdown, 'utf8').equals(builtFile(twin)), `${operation.operationId}: the bytes of ${twin}`).toBe(true);
   }
@@ -119,7 +119,7 @@ test('get_operation returns the Markdown version of every operation byte for byt
   ok(listed, 'list_operations');
   const all = (listed.structuredContent as {operations: Array<{operationId: string; markdown: string; tag: string}>}).operations;
   expect(all.map((item) => item.operationId)).toEqual(operations.map((operation) => operation.operationId));
-  expect(all.map((item) => item.markdown)).toEqual(operations.map((operation) => `${BASE_PATH}api/${operation.slug}.md`));
+  expect(all.map((item) => item.markdown)).toEqual(operations.map((operation) => `${BASE_URL}api/${operation.slug}.md`));
   const tag = operations[0].tag!;
   const tagged = await server.callTool({name: 'list_operations', arguments: {tag: tag.toUpperCase()}});
   expect((tagged.structuredContent as {operations: Array<{operationId: string}>}).operations.map((item) => item.operationId)).toEqual(
@@ -156,7 +156,7 @@ test('bad input gets a tool error that says what to do, and the server keeps ans
 });
 
 test('over the site URL (GET requests to nginx), it answers as over the build folder', async ({baseURL}) => {
-  const remote = await startDocsMcp(`${baseURL}${BASE_PATH}`);
+  const remote = await startDocsMcp(`${baseURL}${BASE_URL}`);
   try {
     const query = QUESTIONS[1].query;
     const [overUrl, overFolder] = await Promise.all(
@@ -165,7 +165,7 @@ test('over the site URL (GET requests to nginx), it answers as over the build fo
     expect(overUrl).toEqual(overFolder);
     const operationId = operationsOf(loadSpec())[0].operationId;
     for (const [name, args] of [
-      ['read_page', {path: `${BASE_PATH}intro`}],
+      ['read_page', {path: `${BASE_URL}intro`}],
       ['get_operation', {operationId}],
     ] as const) {
       expect(ok(await remote.callTool({name, arguments: args}), name)).toBe(ok(await server.callTool({name, arguments: args}), name));

@@ -5,7 +5,7 @@ import {operationsOf} from '../../src/openapi';
 import {startDocusaurusServe} from '../support/docusaurus-serve';
 import {contentPages, twinPath} from '../support/markdown-twins';
 import {loadSpec} from '../support/openapi';
-import {BASE_PATH, REQUEST_PANEL_TIMEOUT, expect, openPage, sitemapPaths, test} from '../support/site';
+import {BASE_URL, REQUEST_PANEL_TIMEOUT, expect, openPage, sitemapPaths, test} from '../support/site';
 
 // The production server (nginx with deploy/nginx.conf), compared with `docusaurus serve` (the README's
 // serve command) where they must agree.
@@ -46,8 +46,8 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 const pages = sitemapPaths();
-const pageWithoutSlash = pages.find((path) => path !== BASE_PATH && !path.endsWith('/'))!;
-const pageWithSlash = pages.find((path) => path !== BASE_PATH && path.endsWith('/'))!;
+const pageWithoutSlash = pages.find((path) => path !== BASE_URL && !path.endsWith('/'))!;
+const pageWithSlash = pages.find((path) => path !== BASE_URL && path.endsWith('/'))!;
 
 test.describe('URLs: the same answers as docusaurus serve', () => {
   let reference: Awaited<ReturnType<typeof startDocusaurusServe>>;
@@ -64,7 +64,7 @@ test.describe('URLs: the same answers as docusaurus serve', () => {
     const probes = [
       '/',
       '/docs',
-      BASE_PATH,
+      BASE_URL,
       pageWithoutSlash,
       `${pageWithoutSlash}/`,
       pageWithSlash,
@@ -91,7 +91,7 @@ test.describe('URLs: the same answers as docusaurus serve', () => {
     const cases: Array<[string, string]> = [
       [`${pageWithoutSlash}.html`, pageWithoutSlash],
       [`${pageWithSlash}index.html`, pageWithSlash],
-      [`${BASE_PATH}index.html`, BASE_PATH],
+      [`${BASE_URL}index.html`, BASE_URL],
       [`${pageWithoutSlash}.html?tab=1`, `${pageWithoutSlash}?tab=1`],
     ];
     for (const [path, clean] of cases) {
@@ -102,7 +102,7 @@ test.describe('URLs: the same answers as docusaurus serve', () => {
   });
 
   test('an unknown path answers 404 with the not-found page, outside /docs/ too', async ({request, baseURL}) => {
-    const notFound = await (await request.get(`${baseURL}${BASE_PATH}404.html`, {maxRedirects: 1})).text();
+    const notFound = await (await request.get(`${baseURL}${BASE_URL}404.html`, {maxRedirects: 1})).text();
     expect(notFound).toContain('Page Not Found');
     for (const path of ['/docs/no-such-page', '/docs/assets/js/no-such-bundle.js', '/elsewhere']) {
       const response = await request.get(baseURL + path, {maxRedirects: 0});
@@ -116,7 +116,7 @@ test.describe('URLs: the same answers as docusaurus serve', () => {
 
 test.describe('headers', () => {
   test('HTML carries a Content-Security-Policy that allows exactly its inline scripts by hash', async ({request, baseURL}) => {
-    for (const path of [BASE_PATH, pageWithoutSlash, pages.find((page) => page.startsWith('/docs/api/'))!]) {
+    for (const path of [BASE_URL, pageWithoutSlash, pages.find((page) => page.startsWith('/docs/api/'))!]) {
       const response = await request.get(baseURL + path);
       expect(response.status(), path).toBe(200);
       expectSecurityHeaders(response, path);
@@ -159,11 +159,11 @@ test.describe('headers', () => {
       expectSecurityHeaders(response, asset);
     }
     // Files of static/ keep their names from build to build: revalidated.
-    expect((await request.get(`${baseURL}${BASE_PATH}img/favicon.svg`)).headers()['cache-control']).toBe('no-cache');
+    expect((await request.get(`${baseURL}${BASE_URL}img/favicon.svg`)).headers()['cache-control']).toBe('no-cache');
   });
 
   test('the search index: its chunks and fragments are cached for a year, its library and entry files revalidated', async ({request, baseURL}) => {
-    const index = `${BASE_PATH}pagefind/`;
+    const index = `${BASE_URL}pagefind/`;
     const entry = await request.get(`${baseURL}${index}pagefind-entry.json`);
     expect(entry.status()).toBe(200);
     expect(entry.headers()['cache-control']).toBe('no-cache');
@@ -191,7 +191,7 @@ test.describe('headers', () => {
     const style = assets.find((asset) => asset.endsWith('.css'));
     expect(script).toBeTruthy();
     expect(style).toBeTruthy();
-    for (const path of [pageWithoutSlash, script!, style!, `${BASE_PATH}sitemap.xml`, `${BASE_PATH}img/favicon.svg`]) {
+    for (const path of [pageWithoutSlash, script!, style!, `${BASE_URL}sitemap.xml`, `${BASE_URL}img/favicon.svg`]) {
       const response = await request.get(baseURL + path, {headers: {'accept-encoding': 'gzip'}});
       expect(response.headers()['content-encoding'], path).toBe('gzip');
       expect(response.headers().vary, path).toContain('Accept-Encoding');
@@ -214,12 +214,12 @@ test.describe('headers', () => {
     writeFileSync(files.md, '# Probe\n\nÜbersicht\n');
     writeFileSync(files.txt, 'Probe: Übersicht\n');
     try {
-      const markdown = await request.get(`${baseURL}${BASE_PATH}${name}.md`, {maxRedirects: 0});
+      const markdown = await request.get(`${baseURL}${BASE_URL}${name}.md`, {maxRedirects: 0});
       expect(markdown.status()).toBe(200);
       expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
       expect(await markdown.text()).toContain('Übersicht');
       expectSecurityHeaders(markdown, 'Markdown');
-      const text = await request.get(`${baseURL}${BASE_PATH}${name}.txt`, {maxRedirects: 0});
+      const text = await request.get(`${baseURL}${BASE_URL}${name}.txt`, {maxRedirects: 0});
       expect(text.status()).toBe(200);
       expect(text.headers()['content-type']).toBe('text/plain; charset=utf-8');
       expect(await text.text()).toContain('Übersicht');
@@ -243,7 +243,7 @@ test.describe('content negotiation', () => {
   const twinned = [
     content.find((item) => item.kind === 'doc' && !item.path.endsWith('/'))!.path,
     content.find((item) => item.kind === 'doc' && item.path.endsWith('/'))!.path,
-    `${BASE_PATH}api/${operationsOf(loadSpec())[0].slug}`,
+    `${BASE_URL}api/${operationsOf(loadSpec())[0].slug}`,
     content.find((item) => item.kind === 'blog-post')!.path,
   ];
 
@@ -255,7 +255,7 @@ test.describe('content negotiation', () => {
         const response = await request.get(baseURL + path, {headers: {accept}, maxRedirects: 0});
         expect(response.status(), what).toBe(200);
         expect(response.headers()['content-type'], what).toBe('text/markdown; charset=utf-8');
-        expect((await response.body()).equals(readFileSync(`build/${twin.slice(BASE_PATH.length)}`)), `${what}: the bytes of ${twin}`).toBe(true);
+        expect((await response.body()).equals(readFileSync(`build/${twin.slice(BASE_URL.length)}`)), `${what}: the bytes of ${twin}`).toBe(true);
         expect(headerValues(response, 'vary'), what).toContain('Accept');
         expect(response.headers()['cache-control'], what).toBe('no-cache');
         expect(response.headers().etag, what).toBeTruthy();
@@ -291,14 +291,14 @@ test.describe('content negotiation', () => {
 
   test('a page without a Markdown version, a redirect and an unknown page answer as without negotiation; assets do not vary on Accept', async ({request, baseURL}) => {
     const accept = {accept: 'text/markdown'};
-    const landing = await request.get(baseURL + BASE_PATH, {headers: accept});
+    const landing = await request.get(baseURL + BASE_URL, {headers: accept});
     expect(landing.status()).toBe(200);
     expect(landing.headers()['content-type']).toBe('text/html; charset=utf-8');
     expect(await answer(request, `${baseURL}${pageWithoutSlash}.html`)).toEqual({status: 301, location: pageWithoutSlash});
-    const missing = await request.get(`${baseURL}${BASE_PATH}no-such-page`, {headers: accept, maxRedirects: 0});
+    const missing = await request.get(`${baseURL}${BASE_URL}no-such-page`, {headers: accept, maxRedirects: 0});
     expect(missing.status()).toBe(404);
     expect(missing.headers()['content-type']).toBe('text/html; charset=utf-8');
-    const asset = await request.get(`${baseURL}${BASE_PATH}img/favicon.svg`, {headers: accept});
+    const asset = await request.get(`${baseURL}${BASE_URL}img/favicon.svg`, {headers: accept});
     expect(asset.headers()['content-type']).toMatch(/^image\/svg\+xml/);
     expect(headerValues(asset, 'vary')).not.toContain('Accept');
   });

@@ -1,4 +1,4 @@
-import {pageDownloads, pageWeight, VIEWPORTS} from '../../scripts/page-weight.mjs';
+import {pageDownloads, pageWeight, VIEWPORTS} from '../../tools/page-weight.mjs';
 import {budgets} from '../support/budgets';
 import {expect, guardPage, test} from '../support/site';
 
@@ -6,7 +6,7 @@ type FileSize = {path: string; gzip: number};
 
 /**
  * How many weighings run at once. Most of a weighing is the 2 s of quiet network the definition waits for
- * (scripts/page-weight.mjs), so several overlap their waits; more would only queue on the CPU.
+ * (tools/page-weight.mjs), so several overlap their waits; more would only queue on the CPU.
  */
 const WEIGHINGS_AT_ONCE = 4;
 

@@ -1,4 +1,4 @@
-import {firstSearch, FIRST_SEARCH} from '../../scripts/first-search.mjs';
+import {firstSearch, FIRST_SEARCH} from '../../tools/first-search.mjs';
 import {operationsOf} from '../../src/openapi';
 import {readMarkdown} from '../support/content';
 import {loadSpec} from '../support/openapi';

@@ -1,5 +1,5 @@
 import {metaContent, servedPage, textOf, textsOf, type CheerioAPI} from '../support/html';
-import {BASE_PATH, expect, frontMatter, openPage, test} from '../support/site';
+import {BASE_URL, expect, frontMatter, openPage, test} from '../support/site';
 import {COPYRIGHT_YEAR, EDIT_URL, GITHUB_URL, SITE_TAGLINE, SITE_TITLE} from '../../config/site-constants';
 
 // What the server sends is checked over HTTP; the every-page sweep (every-page.spec.ts) proves that each page
@@ -38,7 +38,7 @@ test.describe('routes and titles', () => {
   }
 
   test('the landing page shows the tagline and links into every section', async ({request}) => {
-    const $ = await servedPage(request, BASE_PATH);
+    const $ = await servedPage(request, BASE_URL);
     expect(textOf($('head > title'))).toMatch(new RegExp(` \\| ${SITE_TITLE}$`));
     expect(textOf($('main header'))).toContain(SITE_TAGLINE);
     const region = $('section[aria-labelledby]').filter((_, section) => textOf($(`[id="${$(section).attr('aria-labelledby')}"]`)) === 'Find your way');

@@ -1,4 +1,4 @@
-import {BASE_PATH, expect, frontMatter, openPage, takeExpectedConsole, test} from '../support/site';
+import {BASE_URL, expect, frontMatter, openPage, takeExpectedConsole, test} from '../support/site';
 import {operationsOf} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
 import {SITE_TITLE} from '../../config/site-constants';
@@ -21,7 +21,7 @@ test.beforeEach(async ({page}) => {
 
 /** A page of each kind, and the heading it must show. */
 const PAGES: Array<[string, string]> = [
-  [BASE_PATH, SITE_TITLE],
+  [BASE_URL, SITE_TITLE],
   ['/docs/intro', String(frontMatter('docs/intro.md').title)],
   ['/docs/blog', 'Blog'],
   [`/docs/api/${createDatastore?.slug}`, String(createDatastore?.summary)],

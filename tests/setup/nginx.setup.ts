@@ -3,6 +3,6 @@ import {NGINX_TEST_PORT} from '../../playwright.config';
 
 // The scripts are ES modules that read import.meta: imported as such, not through the test transpiler.
 setup('nginx serves the production build with deploy/nginx.conf', async () => {
-  const {startNginxDaemon} = await import('../../scripts/nginx-server.mjs');
+  const {startNginxDaemon} = await import('../../tools/nginx-server.mjs');
   await startNginxDaemon({port: NGINX_TEST_PORT});
 });

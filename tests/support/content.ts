@@ -1,6 +1,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import {BASE_URL} from '../../config/site-constants';
 
 /** The doc tags declared in docs/tags.yml, by key. */
 export const docTags = yaml.load(readFileSync('docs/tags.yml', 'utf8')) as Record<string, {label: string; permalink: string; description: string}>;
@@ -33,12 +34,12 @@ export function docId(file: string): string {
   return path.relative('docs', file).replace(/\.mdx?$/, '');
 }
 
-/** The route of a doc under /docs/: its front matter slug, else its id, or its folder for an index doc. */
+/** The route of a doc under the base URL: its front matter slug, else its id, or its folder for an index doc. */
 export function docRoute({file, frontMatter}: MarkdownFile): string {
   const slug = frontMatter.slug as string | undefined;
-  if (slug) return `/docs${slug}`;
+  if (slug) return `${BASE_URL}${slug.replace(/^\//, '')}`;
   const id = docId(file);
-  return id.endsWith('/index') ? `/docs/${id.slice(0, -'index'.length)}` : `/docs/${id}`;
+  return id.endsWith('/index') ? `${BASE_URL}${id.slice(0, -'index'.length)}` : `${BASE_URL}${id}`;
 }
 
 /** The languages of the fenced code blocks of a Markdown body, indented fences (inside tabs) included. */

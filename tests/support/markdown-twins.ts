@@ -3,7 +3,7 @@ import {decodeEntities} from './html';
 import {sitemapPaths} from './site';
 
 /** The URL of a page's Markdown version: the page URL with `.md`, without a trailing slash first. */
-export {twinPath} from '../../src/plugins/markdown-twins/twin-path';
+export {twinPath} from '../../src/utils/twin-path';
 
 export type PageKind = 'doc' | 'api' | 'blog-post' | 'markdown-page' | 'other';
 

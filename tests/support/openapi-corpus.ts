@@ -42,7 +42,7 @@ const stub = (tag: string) =>
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The HTML of a page's data as src/components/ApiReferencePage lays it out, in plain elements: headings with
+ * The HTML of a page's data as src/plugins/api-pages/theme/ApiReferencePage lays it out, in plain elements: headings with
  * their ids, one <li data-name data-type data-required> per field inside <ul> lists, every HTML text and code block.
  */
 export function pageDataHtml(page: ApiPageData): string {

@@ -19,6 +19,7 @@
  * /docs/blog/<front matter slug>, and operation pages are built with the project's own slug function.
  * tests/unit/search-questions.spec.ts checks every answer against the sources.
  */
+import {BASE_URL} from '../../config/site-constants';
 import {operationsOf} from '../../src/openapi';
 import {loadSpec} from './openapi';
 
@@ -38,17 +39,17 @@ const operations = operationsOf(loadSpec());
 function operationPage(operationId: string): string {
   const found = operations.find((o) => o.operationId === operationId);
   if (!found) throw new Error(`openapi/vigil-api.yaml has no operation ${operationId}`);
-  return `/docs/api/${found.slug}`;
+  return `${BASE_URL}api/${found.slug}`;
 }
 
-const DATASTORE = '/docs/configuring-datastore';
-const CATALOG = '/docs/onboarding-catalog';
-const FEATURES = '/docs/features';
-const PRODUCT = '/docs/product';
+const DATASTORE = `${BASE_URL}configuring-datastore`;
+const CATALOG = `${BASE_URL}onboarding-catalog`;
+const FEATURES = `${BASE_URL}features`;
+const PRODUCT = `${BASE_URL}product`;
 
 export const SEARCH_QUESTIONS: readonly SearchQuestion[] = [
   // Getting started
-  {query: 'quickstart first alert', answer: '/docs/intro', kind: 'how-to'},
+  {query: 'quickstart first alert', answer: `${BASE_URL}intro`, kind: 'how-to'},
 
   // Configure Datastore: one question or more per datastore, then network access and secrets
   {query: 'compare datastore auth methods', answer: `${DATASTORE}/`, kind: 'reference'},
@@ -100,8 +101,8 @@ export const SEARCH_QUESTIONS: readonly SearchQuestion[] = [
   {query: 'what is a domain', answer: `${PRODUCT}/glossary`, kind: 'concept'},
 
   // Blog
-  {query: 'cost of bad data', answer: '/docs/blog/quantifying-bad-data', kind: 'concept'},
-  {query: 'data quality for ml models', answer: '/docs/blog/ai-models-data-quality', kind: 'concept'},
+  {query: 'cost of bad data', answer: `${BASE_URL}blog/quantifying-bad-data`, kind: 'concept'},
+  {query: 'data quality for ml models', answer: `${BASE_URL}blog/ai-models-data-quality`, kind: 'concept'},
 
   // API operations, named by what they do
   {query: 'create datastore via api', answer: operationPage('createDatastore'), kind: 'api-action'},

@@ -1,7 +1,8 @@
 import {test as base, expect, type Page} from '@playwright/test';
 import {readMarkdown} from './content';
 
-export {BASE_PATH, sitemapPaths} from '../../scripts/build-output.cjs';
+export {sitemapPaths} from '../../tools/build-output.cjs';
+export {BASE_URL} from '../../config/site-constants';
 
 /** Messages a page logs that are not defects of the site. */
 const TOLERATED_CONSOLE = [/Download the React DevTools/];

@@ -7,7 +7,7 @@ import {chownSync, existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {tmpdir, userInfo} from 'node:os';
 import path from 'node:path';
-import {MARIADB, postgresBinDir} from '../../scripts/sql-servers.mjs';
+import {MARIADB, postgresBinDir} from '../../tools/sql-servers.mjs';
 
 const IS_ROOT = process.getuid?.() === 0;
 

@@ -24,7 +24,7 @@ type EnsureDebianPackage = (program: string, pkg: string) => boolean;
 let mock: ApiMock;
 test.beforeAll(async () => {
   // The blocks need bash, curl and jq (docs/intro.md asks the reader for them); jq is Debian's package.
-  const debian = pathToFileURL(path.resolve('scripts/debian-package.mjs')).href;
+  const debian = pathToFileURL(path.resolve('tools/debian-package.mjs')).href;
   const {ensureDebianPackage} = (await import(debian)) as {ensureDebianPackage: EnsureDebianPackage};
   ensureDebianPackage('/usr/bin/jq', 'jq');
   ensureDebianPackage('/usr/bin/curl', 'curl');

@@ -1,7 +1,9 @@
-import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync, statSync} from 'node:fs';
+import {builtinModules} from 'node:module';
 import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
 import {satisfies} from 'semver';
+import {importsOf, repositoryTarget, sourceFiles} from '../support/imports';
 
 type Lock = {packages: Record<string, {version?: string}>};
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as Lock;
@@ -46,39 +48,71 @@ test('webpack stays below 5.106, which breaks the Docusaurus 3.7 progress bar', 
   }
 });
 
-/** Files the production build runs or bundles: the site configuration, its option modules and src/. */
-function buildSources(dir: string): string[] {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return buildSources(path);
-    return /\.(ts|tsx|js|cjs|mjs)$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/** The npm package a bare import specifier names, or undefined for a path or a Docusaurus alias. */
+/**
+ * The npm package a bare import specifier names, or undefined for a path, a Node.js builtin or a Docusaurus
+ * alias (`@site/`, `@theme/`, `@generated/`, and the client modules of @docusaurus/core such as @docusaurus/Link).
+ */
 function packageOf(specifier: string): string | undefined {
-  if (/^(\.|\/|node:|@site\/|@theme|@generated\/)/.test(specifier)) return undefined;
+  if (/^(\.|\/|node:|@site\/|@theme(-original|-init)?\/|@generated\/)/.test(specifier)) return undefined;
   const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-  // @docusaurus/Link, @docusaurus/useDocusaurusContext…: client modules of @docusaurus/core, not packages.
+  if (builtinModules.includes(name)) return undefined;
   if (name.startsWith('@docusaurus/') && !existsSync(join('node_modules', name, 'package.json'))) return undefined;
   return name;
 }
 
-test('every package the build imports is a production dependency', () => {
-  const files = [...['docusaurus.config.ts', 'sidebars.ts', 'sidebars-api.ts'], ...buildSources('config'), ...buildSources('src')];
-  const undeclared = new Set<string>();
-  for (const file of files) {
-    const source = readFileSync(file, 'utf8');
-    // Type-only imports are erased before anything runs: their packages belong to the dev dependencies.
-    const specifiers = [...source.matchAll(/^\s*import\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|\brequire(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)].map(
-      (match) => match[1] ?? match[2] ?? match[3],
-    );
-    for (const name of specifiers.map(packageOf)) {
-      if (name && !(name in manifest.dependencies)) undeclared.add(`${name} (${file})`);
+/** The file an import of the repository names (`src/openapi` is `src/openapi/index.ts`). */
+function sourceFile(target: string): string | undefined {
+  return ['', '.ts', '.tsx', '.js', '.mjs', '.cjs', '/index.ts', '/index.tsx', '/index.js']
+    .map((end) => `${target}${end}`)
+    .find((file) => existsSync(file) && statSync(file).isFile());
+}
+
+/**
+ * The files the production build runs or bundles: the site configuration and everything it imports, all of src/
+ * (the theme and the client modules are found by Docusaurus, not imported), and the commands `npm run build`
+ * runs (API generation) or the build spawns (the search index), with what they import.
+ */
+function buildSources(): Set<string> {
+  const build = new Set<string>();
+  const pending = [...sourceFiles(['docusaurus.config.ts', 'sidebars.ts', 'sidebars-api.ts', 'config', 'src']), 'scripts/generate-api-docs.mjs', 'scripts/write-search-index.mjs'];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (build.has(file)) continue;
+    build.add(file);
+    for (const found of importsOf(file)) {
+      const target = repositoryTarget(found);
+      const imported = target === undefined ? undefined : sourceFile(target);
+      if (imported) pending.push(imported);
     }
   }
-  expect(files.length).toBeGreaterThan(30);
-  expect([...undeclared]).toEqual([]);
+  return build;
+}
+
+/** Whether the package that provides the types of `name` is declared: the package itself or its @types package. */
+function declaresTypes(name: string, declared: Record<string, string>): boolean {
+  return name in declared || `@types/${name.replace(/^@([^/]+)\//, '$1__')}` in declared;
+}
+
+test('every package the code imports is declared: what the build runs as a dependency, types and tooling in either', () => {
+  const build = buildSources();
+  expect(build.size).toBeGreaterThan(30);
+  expect(build.has('tools/search-index.mjs'), 'the search index the build writes').toBe(true);
+  const all = {...manifest.dependencies, ...manifest.devDependencies};
+  const files = sourceFiles();
+  const undeclared = new Set<string>();
+  for (const found of files.flatMap(importsOf)) {
+    const name = packageOf(found.specifier);
+    if (!name) continue;
+    if (found.typeOnly) {
+      if (!declaresTypes(name, all)) undeclared.add(`${name}: types imported by ${found.file}, in neither dependencies nor devDependencies`);
+    } else if (build.has(found.file)) {
+      // What the build runs must install with `npm install --omit=dev` too.
+      if (!(name in manifest.dependencies)) undeclared.add(`${name}: imported by ${found.file}, which the build runs, not in dependencies`);
+    } else if (!(name in all)) {
+      undeclared.add(`${name}: imported by ${found.file}, in neither dependencies nor devDependencies`);
+    }
+  }
+  expect(files.length).toBeGreaterThan(150);
+  expect([...undeclared].sort()).toEqual([]);
 });
 
 test('packages whose files a bundle-time patch rewrites are pinned to the version it was written for', () => {

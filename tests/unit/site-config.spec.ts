@@ -1,5 +1,7 @@
+import {readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {
+  BASE_URL,
   DEFAULT_ANNOUNCEMENT_ID,
   DEFAULT_SITE_URL,
   announcementIdFromEnv,
@@ -36,4 +38,19 @@ test('twitter title and description mirror the open-graph tags', () => {
   expect(withTwitterMeta(minified)).toContain(
     '<meta data-rh=true property=og:title content="Rules | Vigil"><meta name="twitter:title" content="Rules | Vigil">',
   );
+});
+
+test('deploy/nginx.conf serves the site at the base URL of the configuration, and nothing else', () => {
+  // The server block is a static file an operator copies; it names the base path in its locations, redirects
+  // and error page, so a change of BASE_URL must be made there too.
+  const directives = readFileSync('deploy/nginx.conf', 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
+    .filter((line) => line !== '' && !line.startsWith('root '));
+  const sitePaths = directives.flatMap((line) => [...line.matchAll(/(?<=[\s"(^])\/[a-z][\w-]*\/?/g)].map((match) => match[0]));
+  expect(sitePaths.length).toBeGreaterThan(5);
+  expect(new Set(sitePaths.map((path) => `${path.replace(/\/$/, '')}/`))).toEqual(new Set([BASE_URL]));
+  expect(directives).toContain(`location ^~ ${BASE_URL} {`);
+  expect(directives).toContain(`error_page 404 ${BASE_URL}404.html;`);
+  expect(directives).toContain(`return 302 ${BASE_URL};`);
 });

@@ -137,7 +137,7 @@ test.describe('the pages indexed', () => {
   test.afterEach(() => rmSync(build, {recursive: true, force: true}));
 
   // An ES module that reads import.meta: imported as itself, not transpiled with the tests.
-  const indexer = () => import('../../scripts/search-index.mjs');
+  const indexer = () => import('../../tools/search-index.mjs');
 
   test('a doc or blog post page without searchable content fails the index, naming the page', async () => {
     const {searchablePages} = await indexer();

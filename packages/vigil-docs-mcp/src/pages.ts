@@ -1,5 +1,5 @@
 /** `read_page`: the Markdown version of a page, the file the build wrote next to its HTML. */
-import {twinPath} from '../../../src/plugins/markdown-twins/twin-path';
+import {twinPath} from '../../../src/utils/twin-path';
 import {ToolInputError, readText, type Site} from './site';
 
 /** Files of the site's root that read_page also gives: the index of every page. */

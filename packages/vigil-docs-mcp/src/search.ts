@@ -6,7 +6,7 @@ import {restartPagefind, searchSite} from '../../../src/components/SiteSearch/pa
 import {excerptParts} from '../../../src/components/SiteSearch/excerpt';
 import {wordsOf} from '../../../src/components/SiteSearch/query';
 import type {SearchSection} from '../../../src/components/SearchableContent/sections';
-import {twinPath} from '../../../src/plugins/markdown-twins/twin-path';
+import {twinPath} from '../../../src/utils/twin-path';
 import {ToolInputError, mountSearch, type Site} from './site';
 
 export {SEARCH_SECTIONS} from '../../../src/components/SearchableContent/sections';

@@ -1,6 +1,6 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {twinPath} from '@site/src/plugins/markdown-twins/twin-path';
+import {twinPath} from '@site/src/utils/twin-path';
 import MarkdownAlternate from '@site/src/components/MarkdownAlternate';
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
-import {twinPath} from '@site/src/plugins/markdown-twins/twin-path';
+import {twinPath} from '@site/src/utils/twin-path';
 
 /**
  * Announces the Markdown version of the page in its head, in the HTML the server sends:

@@ -5,7 +5,7 @@ export {SEARCH_SECTIONS, type SearchSection} from './sections';
 
 /**
  * Marks its children as a page's searchable content, in one section of the site: the search index
- * (`scripts/search-index.mjs`) indexes only what such a wrapper holds, and files it under its section. A
+ * (`tools/search-index.mjs`) indexes only what such a wrapper holds, and files it under its section. A
  * glossary (front matter `glossary: true`) is where the search looks first for what a term means.
  */
 export default function SearchableContent({section, glossary = false, children}: {section: SearchSection; glossary?: boolean; children: ReactNode}): ReactNode {

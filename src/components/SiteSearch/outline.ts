@@ -1,6 +1,6 @@
 /**
  * The outline the search ranks on before it loads any page's text, as the build writes it into `pagefind/`
- * (`outlineOf` in scripts/search-index.mjs): the doc and blog pages in `outline.json`, and the words of the
+ * (`outlineOf` in tools/search-index.mjs): the doc and blog pages in `outline.json`, and the words of the
  * operations' titles and headings in shards, of which a search loads those of the words typed.
  */
 import {wordsOf} from './query';
@@ -15,20 +15,7 @@ export interface OutlineFile {
 /** A shard of the API outline: a word, the operation pages whose title holds it, the headings (`<page id>#<index>`) that hold it. */
 export type ApiOutlineShard = Record<string, {title: string[]; headings: string[]}>;
 
-/** The folder of the shards under `pagefind/`. */
-export const API_OUTLINE_FOLDER = 'api-outline';
-
-/**
- * The shard that holds `word`: its first two characters, as file-name-safe text. The build writes the shards
- * with its own copy of this rule (`apiOutlineShardOf` in scripts/search-index.mjs); tests/build/search-index.spec.ts
- * checks that this one finds every word of the index in its shard.
- */
-export function apiOutlineShardOf(word: string): string {
-  const start = [...word].slice(0, 2);
-  return start.every((character) => /^[a-z0-9_]$/.test(character))
-    ? start.join('')
-    : start.map((character) => character.codePointAt(0)!.toString(36)).join('-');
-}
+export {API_OUTLINE_FOLDER, apiOutlineShardOf} from './api-outline-shard.cjs';
 
 /** The words of the doc and blog pages' titles and headings, lowercase, made once per outline file. */
 const docWords = new WeakMap<OutlineFile, string[]>();

@@ -1,6 +1,6 @@
 /**
  * The site's search: Pagefind's browser library over the index the build writes into `<site>/pagefind/`
- * (`scripts/search-index.mjs`). Nothing loads until the reader searches: the first search downloads the
+ * (`tools/search-index.mjs`). Nothing loads until the reader searches: the first search downloads the
  * library, its WebAssembly, and only the index chunks of the words typed; a result's excerpt is a fragment
  * loaded when the result is shown.
  */

@@ -1,7 +1,7 @@
 import type {SearchSection} from '../SearchableContent/sections';
 import {coverage, type SearchTerms} from './query';
 
-/** What the index knows of a page before its text is loaded (`outline.json`, written by scripts/search-index.mjs). */
+/** What the index knows of a page before its text is loaded (`outline.json`, written by tools/search-index.mjs). */
 export interface PageOutline {
   section: SearchSection;
   title: string;

@@ -1,6 +1,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {createInfoPageMD, createTagPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
+import type {Plugin} from '@docusaurus/types';
 import type {MarkdownGenerator} from 'docusaurus-plugin-openapi-docs/src/types';
 import {apiPagesOf, loadOpenApiDescription, OpenApiSourceError, pageMdx, pageModel, type ApiOperation, type JsonObject, type PageRenderOptions} from '../../openapi';
 import {escapeMdxText, withStaticDownloadLinks} from '../mdx-safe-descriptions';
@@ -60,11 +61,20 @@ export function apiPageGenerators(specPath: string, options: PageRenderOptions):
     createInfoPageMD: (page) =>
       createInfoPageMD({
         ...page,
-        info: {...page.info, description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '')},
+        info: {...page.info, description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '', options.baseUrl)},
         securitySchemes: page.securitySchemes && textOnlySchemes(page.securitySchemes),
       }),
     createTagPageMD: (page) => createTagPageMD({...page, tag: {...page.tag, description: escapeMdxText(page.tag.description)}}),
   };
+}
+
+/**
+ * The components of the API reference pages (`theme/`), which the generated pages import as
+ * `@theme/ApiReferencePage`: the pages' generator and their components are one plugin, apart from the site's
+ * shared components.
+ */
+export function apiPagesThemePlugin(): Plugin {
+  return {name: 'vigil-api-pages', getThemePath: () => path.join(__dirname, 'theme')};
 }
 
 /**

@@ -6,7 +6,7 @@ import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {apiPageSlug, apiPagesOf, deref, descriptionMarkdown, infoPageSlug, loadOpenApiDescription, type ApiOperation, type JsonObject} from '../../openapi';
 import {sidebarDocIds, type SidebarItem as SidebarEntry} from '../../utils/sidebar';
 import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
-import {twinPath} from './twin-path';
+import {twinPath} from '../../utils/twin-path';
 import {operationMarkdown, serverUrl} from './openapi-markdown';
 
 export {MarkdownTwinError, twinPath};

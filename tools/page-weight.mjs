@@ -1,3 +1,4 @@
+// @ts-check
 // Page weight: what a reader's browser downloads for one page of the production build, at a desktop and
 // at a phone viewport. Used by the benchmark (scripts/bench.mjs) and by the budget test
 // (tests/e2e/page-weight.spec.ts).
@@ -18,7 +19,7 @@
 // a `link[rel="prefetch"]` element of the document: any other is an error naming the file.
 //
 // "Idle" waits on conditions, never on a fixed sleep: Docusaurus has marked the page hydrated (what a
-// page loads by itself starts after that, src/hooks/useNearViewport.ts), then no request has been in
+// page loads by itself, such as a LazyChunk, starts after that), then no request has been in
 // flight or started for 2 s (a request counter, see waitForQuietNetwork), then the page's main thread
 // has been idle (requestIdleCallback) and still no request started; otherwise the 2 s start over. On a
 // busy machine the network can be quiet for 2 s while the page is still running its scripts, so without
@@ -27,7 +28,23 @@
 import {createHash} from 'node:crypto';
 import {brotliCompressSync, constants as zlib, gzipSync} from 'node:zlib';
 
-/** The two viewports a page is weighed at: Playwright context options. */
+/** @typedef {import('@playwright/test').Page} Page */
+/** @typedef {import('@playwright/test').Request} Request */
+/** @typedef {'desktop' | 'phone'} Viewport */
+/** @typedef {{raw: number, gzip: number, brotli?: number}} Sizes */
+/** @typedef {Sizes & {path: string}} FileSizes */
+/** @typedef {{type: 'script' | 'stylesheet', url: string, path: string, status: number, body: Buffer}} Download */
+/** @typedef {{status: number, html: Buffer, js: Download[], css: Download[], prefetched: string[]}} PageDownloads */
+/**
+ * @typedef {{status: number, html: Sizes, js: Sizes & {files: number, list: FileSizes[]}, css: Sizes & {files: number, list: FileSizes[]}}} PageWeight
+ */
+/** @typedef {{brotli?: boolean, cache?: Map<string, Sizes>}} WeightOptions */
+/** @typedef {{inFlight: Set<Request>, started: number, listeners: Set<() => void>, stop: () => void}} RequestTracker */
+
+/**
+ * The two viewports a page is weighed at: Playwright context options.
+ * @type {Record<Viewport, import('@playwright/test').BrowserContextOptions>}
+ */
 export const VIEWPORTS = {
   desktop: {viewport: {width: 1280, height: 900}, deviceScaleFactor: 1, isMobile: false, hasTouch: false},
   phone: {
@@ -44,8 +61,13 @@ export const VIEWPORTS = {
 /** How long the network must stay idle before the page is taken to have downloaded all it downloads unasked. */
 export const QUIET_MS = 2000;
 
-/** Sizes of one body: raw, gzip -9 and, with `brotli`, brotli -q 11. */
+/**
+ * Sizes of one body: raw, gzip -9 and, with `brotli`, brotli -q 11.
+ * @param {Buffer} buffer
+ * @param {{brotli?: boolean}} [options]
+ */
 export function sizesOf(buffer, {brotli = true} = {}) {
+  /** @type {Sizes} */
   const sizes = {raw: buffer.length, gzip: gzipSync(buffer, {level: 9}).length};
   if (brotli) {
     sizes.brotli = brotliCompressSync(buffer, {
@@ -55,13 +77,18 @@ export function sizesOf(buffer, {brotli = true} = {}) {
   return sizes;
 }
 
+/**
+ * @param {FileSizes[]} files
+ * @returns {Sizes & {files: number}}
+ */
 function total(files) {
+  /** @type {Sizes & {files: number}} */
   const sum = {files: files.length, raw: 0, gzip: 0};
   if (files.every((file) => file.brotli !== undefined)) sum.brotli = 0;
   for (const file of files) {
     sum.raw += file.raw;
     sum.gzip += file.gzip;
-    if (sum.brotli !== undefined) sum.brotli += file.brotli;
+    if (sum.brotli !== undefined) sum.brotli += file.brotli ?? 0;
   }
   return sum;
 }
@@ -69,16 +96,19 @@ function total(files) {
 /**
  * Counts the page's requests in flight and calls `onChange` after each request starts or ends. Requests
  * served from the memory cache start and end like the others.
+ * @param {Page} page
+ * @returns {RequestTracker}
  */
 export function trackRequests(page) {
-  const state = {inFlight: new Set(), started: 0, listeners: new Set()};
+  /** @type {RequestTracker} */
+  const state = {inFlight: new Set(), started: 0, listeners: new Set(), stop: () => {}};
   const notify = () => state.listeners.forEach((listener) => listener());
-  const started = (request) => {
+  const started = (/** @type {Request} */ request) => {
     state.started += 1;
     state.inFlight.add(request);
     notify();
   };
-  const ended = (request) => {
+  const ended = (/** @type {Request} */ request) => {
     state.inFlight.delete(request);
     notify();
   };
@@ -96,11 +126,15 @@ export function trackRequests(page) {
 /**
  * Resolves once no request has been in flight, and none has started or ended, for `quietMs`: the timer
  * starts over on every request event. Rejects after `timeoutMs`, naming the requests still in flight.
+ * @param {RequestTracker} tracker
+ * @param {{quietMs?: number, timeoutMs?: number}} [options]
+ * @returns {Promise<void>}
  */
 export function waitForQuietNetwork(tracker, {quietMs = QUIET_MS, timeoutMs = 90_000} = {}) {
   return new Promise((resolve, reject) => {
+    /** @type {NodeJS.Timeout | undefined} */
     let quiet;
-    const done = (error) => {
+    const done = (/** @type {Error} */ error) => {
       clearTimeout(quiet);
       clearTimeout(deadline);
       tracker.listeners.delete(check);
@@ -125,18 +159,23 @@ export function waitForQuietNetwork(tracker, {quietMs = QUIET_MS, timeoutMs = 90
  * quiet for QUIET_MS and returns the page's downloads: the document (status and body) and each script and
  * stylesheet URL once, with its body. `prefetched` lists the `.js`/`.css` URLs fetched by
  * `<link rel="prefetch">` (not counted).
+ * @param {Page} page
+ * @param {string} url
+ * @returns {Promise<PageDownloads>}
  */
 export async function pageDownloads(page, url) {
   const tracker = trackRequests(page);
+  /** @type {Promise<Omit<Download, 'body'> & {body?: Buffer, error?: Error}>[]} */
   const bodies = [];
+  /** @type {Set<string>} */
   const other = new Set();
-  const onResponse = (response) => {
+  const onResponse = (/** @type {import('@playwright/test').Response} */ response) => {
     const type = response.request().resourceType();
     const {pathname} = new URL(response.url());
     if (type === 'script' || type === 'stylesheet') {
       // Read at once: a body is no longer available once the page has gone.
-      const download = {type, url: response.url(), path: pathname, status: response.status()};
-      bodies.push(response.body().then((body) => ({...download, body}), (error) => ({...download, error})));
+      const download = {type: /** @type {Download['type']} */ (type), url: response.url(), path: pathname, status: response.status()};
+      bodies.push(response.body().then((body) => ({...download, body}), (/** @type {Error} */ error) => ({...download, error})));
     } else if (/\.(js|css)$/.test(pathname)) {
       other.add(response.url());
     }
@@ -150,21 +189,22 @@ export async function pageDownloads(page, url) {
     for (;;) {
       await waitForQuietNetwork(tracker);
       const started = tracker.started;
-      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), {timeout: 10_000})));
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), {timeout: 10_000})));
       if (tracker.started === started && tracker.inFlight.size === 0) break;
     }
     const prefetchLinks = new Set(
-      await page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => link.href)),
+      await page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => /** @type {HTMLLinkElement} */ (link).href)),
     );
     const unexplained = [...other].filter((href) => !prefetchLinks.has(href));
     if (unexplained.length > 0) {
-      throw new Error(`${url}: scripts or stylesheets fetched neither as script/stylesheet nor by <link rel=prefetch> (see scripts/page-weight.mjs): ${unexplained.join(', ')}`);
+      throw new Error(`${url}: scripts or stylesheets fetched neither as script/stylesheet nor by <link rel=prefetch> (see tools/page-weight.mjs): ${unexplained.join(', ')}`);
     }
+    /** @type {Map<string, Download>} */
     const seen = new Map();
     for (const download of await Promise.all(bodies)) {
       if (download.error) throw new Error(`${url}: no body for ${download.url}: ${download.error.message}`);
       if (download.status >= 400) throw new Error(`${url}: ${download.url} answered ${download.status}`);
-      if (!seen.has(download.url)) seen.set(download.url, download);
+      if (!seen.has(download.url)) seen.set(download.url, /** @type {Download} */ (download));
     }
     const files = [...seen.values()];
     return {
@@ -184,14 +224,18 @@ export async function pageDownloads(page, url) {
  * The page weight of `downloads` (from pageDownloads): HTML, JS and CSS sizes, each list of files largest
  * (gzipped) first. `cache` keeps the sizes of bodies seen before (keyed by content), since most files are
  * shared by every page.
+ * @param {PageDownloads} downloads
+ * @param {WeightOptions} [options]
+ * @returns {PageWeight}
  */
 export function pageWeight(downloads, {brotli = true, cache = new Map()} = {}) {
+  /** @type {(download: Download) => FileSizes} */
   const measure = ({path, body}) => {
     const key = `${createHash('sha256').update(body).digest('hex')}:${brotli}`;
     if (!cache.has(key)) cache.set(key, sizesOf(body, {brotli}));
-    return {path, ...cache.get(key)};
+    return {path, .../** @type {Sizes} */ (cache.get(key))};
   };
-  const list = (files) => files.map(measure).sort((a, b) => b.gzip - a.gzip);
+  const list = (/** @type {Download[]} */ files) => files.map(measure).sort((a, b) => b.gzip - a.gzip);
   const js = list(downloads.js);
   const css = list(downloads.css);
   return {
@@ -202,7 +246,13 @@ export function pageWeight(downloads, {brotli = true, cache = new Map()} = {}) {
   };
 }
 
-/** Opens a fresh context at `viewport` (a key of VIEWPORTS) in `browser`, weighs `url` and closes it. */
+/**
+ * Opens a fresh context at `viewport` (a key of VIEWPORTS) in `browser`, weighs `url` and closes it.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {Viewport} viewport
+ * @param {WeightOptions} [options]
+ */
 export async function weighPage(browser, url, viewport, options = {}) {
   const context = await browser.newContext(VIEWPORTS[viewport]);
   try {

@@ -1,18 +1,16 @@
-#!/usr/bin/env node
+// @ts-check
 // The site's search index: Pagefind indexes the searchable pages of a build into <build>/pagefind/. The build
-// runs it after writing the pages (src/plugins/search-index.ts); it can also be run on a build on its own,
-// to try a change of what is indexed without building again:
-//
-//   node scripts/search-index.mjs [--build <dir>]     indexes the pages the build's sitemap lists
+// runs it after writing the pages (src/plugins/search-index.ts, through scripts/write-search-index.mjs).
 //
 // The index is split into chunks by word and each page's text into a fragment, so a search downloads only
 // the chunks of the words typed and the fragments of the results it shows, however large the site grows.
 import {mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import {gunzipSync} from 'node:zlib';
 import {join, relative} from 'node:path';
-import {fileURLToPath} from 'node:url';
 import * as pagefind from 'pagefind';
-import {BASE_PATH, fileForPath, sitemapPaths} from './build-output.cjs';
+import {BASE_URL} from '../config/base-url.cjs';
+import {fileForPath} from './build-output.cjs';
+import {API_OUTLINE_FOLDER, apiOutlineShardOf} from '../src/components/SiteSearch/api-outline-shard.cjs';
 
 /** The folder of the build (and of the site, under the base path) that holds the index and its library. */
 export const SEARCH_INDEX_FOLDER = 'pagefind';
@@ -45,8 +43,12 @@ const LEFT_OUT = [
  * The searchable pages among `routes` (paths under `basePath`), in route order, each with its HTML, read as it
  * is iterated: a thousand API pages are hundreds of megabytes of HTML, which the indexer never needs at once.
  * Throws on a doc or blog post page that is not searchable, and on a page served under two routes.
+ * @param {string} buildDir
+ * @param {string[]} routes
+ * @returns {Generator<{url: string, content: string}>}
  */
-export function* searchablePages(buildDir, routes, basePath = BASE_PATH) {
+export function* searchablePages(buildDir, routes, basePath = BASE_URL) {
+  /** @type {Map<string, string>} */
   const routeOfFile = new Map();
   for (const route of [...new Set(routes)].sort()) {
     const file = fileForPath(buildDir, route, basePath);
@@ -69,7 +71,21 @@ export function* searchablePages(buildDir, routes, basePath = BASE_PATH) {
 export const VOCABULARY_FILE = 'vocabulary.json';
 export const OUTLINE_FILE = 'outline.json';
 
-/** Each fragment Pagefind wrote (gzipped JSON after a signature): a page's id, URL, title, text, filters and headings. */
+/**
+ * A page as Pagefind indexed it: its id, URL, text, title and other metadata, filters and anchors (headings).
+ * @typedef {{id: string, url: string, content: string, meta?: Record<string, string>, filters?: Record<string, string[]>, anchors?: {element: string, id: string, text: string}[]}} Fragment
+ */
+
+/**
+ * What the search knows of a page before it loads its text (OUTLINE_FILE, by page id).
+ * @typedef {{section: 'Docs' | 'API' | 'Blog', title: string, headings: string[], glossary?: boolean}} PageOutline
+ */
+
+/**
+ * Each fragment Pagefind wrote (gzipped JSON after a signature): a page's id, URL, title, text, filters and headings.
+ * @param {string} indexDir
+ * @returns {Generator<Fragment>}
+ */
 export function* fragmentsOf(indexDir) {
   const folder = join(indexDir, 'fragment');
   for (const name of readdirSync(folder).sort()) {
@@ -83,8 +99,11 @@ export function* fragmentsOf(indexDir) {
  * most frequent first (then alphabetical): what the search corrects a word that matches nothing to
  * (`src/components/SiteSearch/spelling.ts`). Read from Pagefind's own fragments, so it holds exactly the text
  * that was indexed.
+ * @param {Iterable<Fragment>} fragments
+ * @returns {string[]}
  */
 export function vocabularyOf(fragments) {
+  /** @type {Map<string, number>} */
   const pagesWith = new Map();
   for (const fragment of fragments) {
     const words = new Set(`${fragment.meta?.title ?? ''} ${fragment.content}`.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
@@ -101,22 +120,7 @@ export function vocabularyOf(fragments) {
 /** A heading on more pages than this is the skeleton of a kind of page ("Responses", "200 OK"), not its subject. */
 const SKELETON_HEADING_PAGES = 5;
 
-/** The folder of the index that holds the words of the API reference's titles and headings, one file per shard. */
-export const API_OUTLINE_FOLDER = 'api-outline';
-
-/**
- * The shard of the API outline that holds `word`: its first two characters (the word itself when shorter),
- * as file-name-safe text. Two words the search counts as the same (`sameWord` in
- * src/components/SiteSearch/query.ts: equal, or a common start of 4 or more) are always in one shard. The
- * browser's copy is `apiOutlineShardOf` in src/components/SiteSearch/outline.ts; tests/build/search-index.spec.ts
- * checks that it finds every word of the index in its shard.
- */
-export function apiOutlineShardOf(word) {
-  const start = [...word].slice(0, 2);
-  return start.every((character) => /^[a-z0-9_]$/.test(character))
-    ? start.join('')
-    : start.map((character) => character.codePointAt(0).toString(36)).join('-');
-}
+/** @typedef {Record<string, {title: string[], headings: string[]}>} ApiOutlineShard */
 
 /**
  * What the search ranks on before it loads any page's text (`src/components/SiteSearch/ranking.ts`), made of
@@ -128,30 +132,37 @@ export function apiOutlineShardOf(word) {
  *   (`headings`, as `<page id>#<heading index>`).
  * The first search of a page loads `pages` and the shards of the words typed, not one entry per operation:
  * with a thousand operations the outline would be most of what a first search downloads.
+ * @param {Fragment[]} fragments
+ * @returns {{pages: Record<string, PageOutline>, apiShards: Record<string, ApiOutlineShard>}}
  */
 export function outlineOf(fragments) {
   const pages = fragments.map((fragment) => {
     const section = fragment.filters?.section?.[0];
     if (!section) throw new Error(`${fragment.url} was indexed without a section (data-pagefind-filter="section:…")`);
     const headings = (fragment.anchors ?? []).filter((anchor) => /^h[23]$/.test(anchor.element)).map((anchor) => anchor.text.trim());
-    return {id: fragment.id, section, title: fragment.meta?.title ?? '', headings: [...new Set(headings)], glossary: fragment.meta?.glossary === 'yes'};
+    return {id: fragment.id, section: /** @type {PageOutline['section']} */ (section), title: fragment.meta?.title ?? '', headings: [...new Set(headings)], glossary: fragment.meta?.glossary === 'yes'};
   });
+  /** @type {Map<string, number>} */
   const pagesWithHeading = new Map();
   for (const {headings} of pages) for (const heading of headings) pagesWithHeading.set(heading, (pagesWithHeading.get(heading) ?? 0) + 1);
   // Maps, not objects: a word of a title may be "constructor" or "__proto__".
+  /** @type {Record<string, PageOutline>} */
   const docPages = {};
+  /** @type {Map<string, Map<string, {title: string[], headings: string[]}>>} */
   const apiShards = new Map();
+  /** @param {string} text @param {string} id @param {'title' | 'headings'} list */
   const addWords = (text, id, list) => {
     for (const word of new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])) {
       const name = apiOutlineShardOf(word);
-      if (!apiShards.has(name)) apiShards.set(name, new Map());
-      const shard = apiShards.get(name);
-      if (!shard.has(word)) shard.set(word, {title: [], headings: []});
-      shard.get(word)[list].push(id);
+      const shard = apiShards.get(name) ?? new Map();
+      apiShards.set(name, shard);
+      const entry = shard.get(word) ?? {title: [], headings: []};
+      shard.set(word, entry);
+      entry[list].push(id);
     }
   };
   for (const {id, section, title, headings: all, glossary} of pages) {
-    const headings = all.filter((heading) => pagesWithHeading.get(heading) <= SKELETON_HEADING_PAGES);
+    const headings = all.filter((heading) => (pagesWithHeading.get(heading) ?? 0) <= SKELETON_HEADING_PAGES);
     if (section === 'API') {
       addWords(title, id, 'title');
       headings.forEach((heading, index) => addWords(heading, `${id}#${index}`, 'headings'));
@@ -162,7 +173,11 @@ export function outlineOf(fragments) {
   return {pages: docPages, apiShards: Object.fromEntries([...apiShards].map(([name, words]) => [name, Object.fromEntries(words)]))};
 }
 
-/** Writes the outline of `fragments` into `indexDir`: OUTLINE_FILE, with the list of shards, and each shard. */
+/**
+ * Writes the outline of `fragments` into `indexDir`: OUTLINE_FILE, with the list of shards, and each shard.
+ * @param {string} indexDir
+ * @param {Fragment[]} fragments
+ */
 function writeOutline(indexDir, fragments) {
   const {pages, apiShards} = outlineOf(fragments);
   const folder = join(indexDir, API_OUTLINE_FOLDER);
@@ -180,7 +195,11 @@ function writeOutline(indexDir, fragments) {
  */
 const INDEX_CHUNK_SIZE = 5000;
 
-/** Indexes `pages` ({url, content}, any iterable) into `<buildDir>/pagefind/`, with its vocabulary; returns how many were indexed. */
+/**
+ * Indexes `pages` ({url, content}, any iterable) into `<buildDir>/pagefind/`, with its vocabulary; returns how many were indexed.
+ * @param {string} buildDir
+ * @param {Iterable<{url: string, content: string}>} pages
+ */
 export async function writeSearchIndex(buildDir, pages) {
   // Read by the Pagefind service this process starts.
   process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE = String(INDEX_CHUNK_SIZE);
@@ -206,10 +225,13 @@ export async function writeSearchIndex(buildDir, pages) {
   return count;
 }
 
-/** The size of the index of a build: pages, word chunks (total and largest) and fragments, in bytes as served. */
+/**
+ * The size of the index of a build: pages, word chunks (total and largest) and fragments, in bytes as served.
+ * @param {string} buildDir
+ */
 export function searchIndexSize(buildDir) {
   const indexDir = join(buildDir, SEARCH_INDEX_FOLDER);
-  const sizes = (folder) => readdirSync(join(indexDir, folder)).map((name) => statSync(join(indexDir, folder, name)).size);
+  const sizes = (/** @type {string} */ folder) => readdirSync(join(indexDir, folder)).map((name) => statSync(join(indexDir, folder, name)).size);
   const chunks = sizes('index');
   const fragments = sizes('fragment');
   return {
@@ -219,21 +241,4 @@ export function searchIndexSize(buildDir) {
     largestChunk: Math.max(...chunks),
     fragmentBytes: fragments.reduce((sum, size) => sum + size, 0),
   };
-}
-
-async function main(args) {
-  const buildDir = args.includes('--build') ? args[args.indexOf('--build') + 1] : 'build';
-  // From the build (src/plugins/search-index.ts): the routes as JSON on standard input, since the sitemap
-  // is written at the same time.
-  const routes = args.includes('--routes-from-stdin') ? JSON.parse(readFileSync(0, 'utf8')) : sitemapPaths(buildDir);
-  const basePath = args.includes('--base-path') ? args[args.indexOf('--base-path') + 1] : BASE_PATH;
-  const count = await writeSearchIndex(buildDir, searchablePages(buildDir, routes, basePath));
-  console.log(`Search index: ${count} pages indexed into ${join(buildDir, SEARCH_INDEX_FOLDER)}`);
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main(process.argv.slice(2)).catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
 }

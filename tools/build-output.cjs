@@ -1,14 +1,15 @@
-// What the scripts and the tests know about a production build: the base path it is served under, the
-// pages its sitemap lists, its HTML files, the content types of its files, and how a static host maps a
+// @ts-check
+// What the scripts and the tests know about a production build: the pages its sitemap lists, its HTML files, the content types of its files, and how a static host maps a
 // request path to one of them.
 // CommonJS, so that the scripts (ES modules) and the tests (transpiled by Playwright) load the same module.
 const {existsSync, readdirSync, readFileSync, statSync} = require('node:fs');
 const {join, normalize, sep} = require('node:path');
+const {BASE_URL} = require('../config/base-url.cjs');
 
-/** The path the site is served under (Docusaurus `baseUrl`). */
-const BASE_PATH = '/docs/';
-
-/** The content type of each kind of file the build holds. */
+/**
+ * The content type of each kind of file the build holds.
+ * @type {Record<string, string>}
+ */
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -34,9 +35,13 @@ function sitemapPaths(buildDir = 'build') {
   return paths;
 }
 
-/** Every HTML file below `dir`, as paths that start with `dir`. */
+/**
+ * Every HTML file below `dir`, as paths that start with `dir`.
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function htmlFiles(dir) {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => /** @type {string[]} */ {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return htmlFiles(path);
     return entry.name.endsWith('.html') ? [path] : [];
@@ -46,8 +51,11 @@ function htmlFiles(dir) {
 /**
  * The file a static host serves for a request path: under `basePath`, the file itself, `x/index.html` or
  * `x.html` below `root`; undefined outside `basePath`, outside `root`, or when there is none.
+ * @param {string} root
+ * @param {string} pathname
+ * @returns {string | undefined}
  */
-function fileForPath(root, pathname, basePath = BASE_PATH) {
+function fileForPath(root, pathname, basePath = BASE_URL) {
   if (!pathname.startsWith(basePath)) return undefined;
   const relative = normalize(decodeURIComponent(pathname.slice(basePath.length)));
   if (relative === '..' || relative.startsWith(`..${sep}`)) return undefined;
@@ -55,4 +63,4 @@ function fileForPath(root, pathname, basePath = BASE_PATH) {
   return candidates.find((file) => existsSync(file) && statSync(file).isFile());
 }
 
-module.exports = {BASE_PATH, CONTENT_TYPES, sitemapPaths, htmlFiles, fileForPath};
+module.exports = {CONTENT_TYPES, sitemapPaths, htmlFiles, fileForPath};

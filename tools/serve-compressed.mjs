@@ -1,22 +1,24 @@
-#!/usr/bin/env node
-// A small static server for the production build, as a CDN would serve it: `build/` under /docs/,
+// @ts-check
+// A small static server for the production build, as a CDN would serve it: `build/` under the base URL,
 // brotli or gzip by the request's Accept-Encoding, long cache lifetimes for the hashed assets, and
-// `404.html` with status 404 for unknown paths. The benchmark runs Lighthouse against it, because
-// `docusaurus serve` does not compress.
-//
-//   node scripts/serve-compressed.mjs [--port 3000] [--dir build]
+// `404.html` with status 404 for unknown paths, under any base path: tests/e2e/base-url.spec.ts serves
+// the build under another path than the one it was built for, which nginx's configuration does not.
 import {createServer} from 'node:http';
 import {existsSync, readFileSync} from 'node:fs';
 import {extname, join, resolve} from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants as zlib, gzip} from 'node:zlib';
-import {pathToFileURL} from 'node:url';
-import {BASE_PATH, CONTENT_TYPES, fileForPath} from './build-output.cjs';
-import {option} from './cli-options.mjs';
+import {BASE_URL} from '../config/base-url.cjs';
+import {CONTENT_TYPES, fileForPath} from './build-output.cjs';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.xml', '.txt', '.md', '.yaml', '.svg']);
 
-/** Compression levels of a production host that compresses ahead of time. */
+/**
+ * Compression levels of a production host that compresses ahead of time.
+ * @param {Buffer} body
+ * @param {'br' | 'gzip'} encoding
+ * @returns {Promise<Buffer>}
+ */
 export function compress(body, encoding) {
   return encoding === 'br'
     ? promisify(brotliCompress)(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length}})
@@ -26,12 +28,15 @@ export function compress(body, encoding) {
 /**
  * Serves `root` under `basePath` (the site's own by default; another one to try the site deployed to the
  * wrong folder) on `port` (0 for any free one). Resolves to the listening server.
+ * @param {{root?: string, port?: number, host?: string, basePath?: string}} [options]
+ * @returns {Promise<import('node:http').Server>}
  */
-export function startServer({root = 'build', port = 3000, host = '127.0.0.1', basePath = BASE_PATH} = {}) {
+export function startServer({root = 'build', port = 3000, host = '127.0.0.1', basePath = BASE_URL} = {}) {
   const dir = resolve(root);
   if (!existsSync(join(dir, '404.html'))) {
     throw new Error(`${join(dir, '404.html')} is missing: run \`npm run build\` first`);
   }
+  /** @type {Map<string, Promise<Buffer>>} */
   const cache = new Map();
   const server = createServer((request, response) => {
     const {pathname} = new URL(request.url ?? '/', 'http://localhost');
@@ -50,7 +55,7 @@ export function startServer({root = 'build', port = 3000, host = '127.0.0.1', ba
       const raw = readFileSync(file);
       cache.set(key, encoding ? compress(raw, encoding) : Promise.resolve(raw));
     }
-    cache.get(key).then(
+    /** @type {Promise<Buffer>} */ (cache.get(key)).then(
       (body) => {
         const hashedAsset = pathname.startsWith(`${basePath}assets/`);
         response.writeHead(found ? 200 : 404, {
@@ -62,7 +67,7 @@ export function startServer({root = 'build', port = 3000, host = '127.0.0.1', ba
         });
         response.end(request.method === 'HEAD' ? undefined : body);
       },
-      (error) => {
+      (/** @type {unknown} */ error) => {
         response.writeHead(500, {'Content-Type': 'text/plain'}).end(String(error));
       },
     );
@@ -71,12 +76,4 @@ export function startServer({root = 'build', port = 3000, host = '127.0.0.1', ba
     server.once('error', reject);
     server.listen(port, host, () => resolveListening(server));
   });
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2);
-  const port = Number(option(args, '--port', '3000'));
-  const root = option(args, '--dir', 'build');
-  // No top-level await: the tests import this module.
-  startServer({root, port}).then(() => console.log(`Serving ${root}/ compressed at http://127.0.0.1:${port}${BASE_PATH}`));
 }

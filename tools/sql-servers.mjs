@@ -1,3 +1,4 @@
+// @ts-check
 // Where Debian installs the PostgreSQL and MariaDB servers that tests/unit/grant-checks.spec.ts starts, and the
 // packages that bring them (scripts/run-tests.mjs installs those that are missing).
 import {existsSync, readdirSync} from 'node:fs';

@@ -1,5 +1,4 @@
 import type {ReactNode} from 'react';
-import clsx from 'clsx';
 import styles from './styles.module.css';
 
 type Props = {
@@ -29,7 +28,7 @@ function withPlaceholders(template: string): ReactNode[] {
 export default function ApiEndpoint({method, server, path, webhook = false}: Props): ReactNode {
   if (webhook) {
     return (
-      <p className={clsx('api-endpoint', styles.endpoint)}>
+      <p className={styles.endpoint}>
         <span className={styles.method} data-method={method}>
           {method.toUpperCase()}
         </span>
@@ -40,8 +39,7 @@ export default function ApiEndpoint({method, server, path, webhook = false}: Pro
     );
   }
   return (
-    // `api-endpoint` marks an operation page for scripts/search-index-size.mjs.
-    <p className={clsx('api-endpoint', styles.endpoint)}>
+    <p className={styles.endpoint}>
       <span className={styles.method} data-method={method}>
         {method.toUpperCase()}
       </span>

@@ -1,9 +1,11 @@
+// @ts-check
 // Installs a Debian package with apt-get when the program it provides is missing (as root, or through sudo).
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 
 let updated = false;
 
+/** @param {string[]} args */
 function apt(args) {
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const [command, ...rest] = [...sudo, 'apt-get', ...args];
@@ -13,6 +15,8 @@ function apt(args) {
 /**
  * Makes sure `program` (an absolute path) exists, installing Debian's `pkg` when it does not.
  * Returns true when it installed the package.
+ * @param {string} program
+ * @param {string} pkg
  */
 export function ensureDebianPackage(program, pkg) {
   if (existsSync(program)) return false;

@@ -1,3 +1,4 @@
+// @ts-check
 // The first search on a phone: what the reader's browser downloads, and how long it takes, from typing a
 // query into the navbar's search box of a page nobody has searched from, to the first suggestions on screen.
 // Used by the benchmark (scripts/bench.mjs, throttled) and by the budget test (tests/e2e/search.spec.ts).
@@ -16,6 +17,7 @@ import {gzipSync} from 'node:zlib';
 import {VIEWPORTS, trackRequests, waitForQuietNetwork} from './page-weight.mjs';
 
 /** The page and the query of the measurement, with the budget: bench/budgets.json's `firstSearch` (run from the repository's root). */
+/** @type {{definition: string, path: string, query: string, budget: {bytes: number, afterLastDownloadMs: number}}} */
 export const FIRST_SEARCH = JSON.parse(readFileSync('bench/budgets.json', 'utf8')).firstSearch;
 
 /**
@@ -26,12 +28,21 @@ export const FIRST_SEARCH = JSON.parse(readFileSync('bench/budgets.json', 'utf8'
  */
 export const PHONE_THROTTLING = {cpuSlowdown: 4, latencyMs: 150, downloadBitsPerSecond: 1.6 * 1024 * 1024, uploadBitsPerSecond: 750 * 1024};
 
+/**
+ * One measurement: the files downloaded (path and bytes sent), their total, and the two times in ms.
+ * @typedef {{query: string, throttled: boolean, files: {path: string, bytes: number}[], bytes: number, toFirstSuggestionMs: number, afterLastDownloadMs: number}} FirstSearch
+ */
+
 /** Pagefind's index files are gzipped by Pagefind itself: served as they are, sent as they are. */
 const SENT_AS_IS = /\.(pf_index|pf_fragment|pf_meta|pf_filter|pagefind)$/;
 
 /**
  * Runs the first search of FIRST_SEARCH.query (or `query`) on a phone against the site at `baseURL`; with
  * `throttled`, under PHONE_THROTTLING. Returns the files downloaded, their total, and the two times.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} baseURL
+ * @param {{query?: string, throttled?: boolean}} [options]
+ * @returns {Promise<FirstSearch>}
  */
 export async function firstSearch(browser, baseURL, {query = FIRST_SEARCH.query, throttled = false} = {}) {
   const context = await browser.newContext({...VIEWPORTS.phone, baseURL});
@@ -58,13 +69,14 @@ export async function firstSearch(browser, baseURL, {query = FIRST_SEARCH.query,
       if (!listbox) throw new Error('the page has no search suggestions list');
       new MutationObserver((_, observer) => {
         if (listbox.querySelector('[role="option"]')) {
-          window.__firstSuggestionAt = performance.timeOrigin + performance.now();
+          /** @type {Window & {__firstSuggestionAt?: number}} */ (window).__firstSuggestionAt = performance.timeOrigin + performance.now();
           observer.disconnect();
         }
       }).observe(listbox, {childList: true, subtree: true});
     });
     // Requests of the page and of its workers (Pagefind searches in a worker), each URL once, with the time it
     // ended on the machine's clock, which the page's clock (performance.timeOrigin) shares.
+    /** @type {Map<string, {finishedAt: number, body: Promise<Buffer>}>} */
     const responses = new Map();
     page.context().on('requestfinished', (request) => {
       if (responses.has(request.url()) || request.resourceType() === 'other') return;
@@ -77,7 +89,7 @@ export async function firstSearch(browser, baseURL, {query = FIRST_SEARCH.query,
     await box.fill(query);
     await page.getByRole('listbox', {name: 'Search suggestions'}).getByRole('option').first().waitFor({timeout: 60_000});
     await waitForQuietNetwork(tracker, {quietMs: 1000});
-    const shownAt = await page.evaluate(() => window.__firstSuggestionAt);
+    const shownAt = await page.evaluate(() => /** @type {Window & {__firstSuggestionAt?: number}} */ (window).__firstSuggestionAt ?? Infinity);
     // The last download the suggestions waited for: the last to end before they were shown.
     const lastDownloadEnd = Math.max(typedAt, ...[...responses.values()].map(({finishedAt}) => finishedAt).filter((finishedAt) => finishedAt <= shownAt));
     const files = [];

@@ -1,3 +1,4 @@
+// @ts-check
 // The browser the tests drive, known to the test command (which installs it) and to the Playwright config.
 // CommonJS, so that the scripts (ES modules) and the config (transpiled by Playwright) load the same module.
 //
