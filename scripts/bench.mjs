@@ -21,7 +21,6 @@ import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import {BASE_PATH} from './build-output.cjs';
 import {startNginx} from './nginx-server.mjs';
 import {QUIET_MS, VIEWPORTS, weighPage} from './page-weight.mjs';
 import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from './first-search.mjs';

@@ -8,7 +8,7 @@
 //   --build <dir>                                the build to read (default build/)
 import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
-import {dirname, join, relative} from 'node:path';
+import {dirname, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {htmlFiles} from './build-output.cjs';
 
