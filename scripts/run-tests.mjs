@@ -45,10 +45,22 @@ function run(command, args, env = {}) {
   return spawnSync(command, args, {stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env}}).status ?? 1;
 }
 
-function check(name, command, args) {
+/**
+ * `run` without blocking: the builds in the background resolve their promises, and the Node.js 22 build starts,
+ * only while this process waits asynchronously.
+ */
+function runAsync(command, args, env = {}) {
+  const child = spawn(command, args, {stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env}});
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function check(name, command, args) {
   console.log(`\n> ${name}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
-  checks[name] = run(command, args) === 0 ? 'passed' : 'failed';
+  checks[name] = (await runAsync(command, args)) === 0 ? 'passed' : 'failed';
   console.log(`${name}: ${checks[name]} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -176,20 +188,14 @@ async function timed(name, step) {
 
 /**
  * Runs Playwright on `projects` and reads the outcome from its JSON report: passed, failed (unexpected
- * results, and errors outside tests such as a file that does not load), skipped. Asynchronous, so that a
- * build that ends meanwhile can start the next one; `environment` adds to the environment (Node.js 22's PATH).
+ * results, and errors outside tests such as a file that does not load), skipped. `environment` adds to the
+ * environment (Node.js 22's PATH).
  */
 async function playwright(name, projects, environment = {}, options = []) {
   const report = `${ARTIFACTS}/test-report-${name}.json`;
   rmSync(report, {force: true});
-  const child = spawn('npx', ['playwright', 'test', ...projects.map((project) => `--project=${project}`), ...options], {
-    stdio: 'inherit',
-    env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...environment, VIGIL_TEST_REPORT: report},
-  });
-  const status = await new Promise((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code ?? 1));
-  });
+  const projectOptions = projects.map((project) => `--project=${project}`);
+  const status = await runAsync('npx', ['playwright', 'test', ...projectOptions, ...options], {...environment, VIGIL_TEST_REPORT: report});
   if (!existsSync(report)) return {passed: 0, failed: 1, skipped: 0};
   const {stats, errors = []} = JSON.parse(readFileSync(report, 'utf8'));
   const failed = stats.unexpected + errors.length;
@@ -220,11 +226,11 @@ for (const {program, pkg} of [POSTGRES_PACKAGE, MARIADB_PACKAGE, OPENSSL_PACKAGE
   }
 }
 
-check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config', 'cspell.json']);
-check('Markdown style', 'npx', ['markdownlint-cli2']);
-check('OpenAPI lint', 'npx', ['redocly', 'lint', '--format', 'stylish', 'openapi/vigil-api.yaml']);
-check('format (Prettier)', 'npx', ['prettier', '--check', '.']);
-check('ESLint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+await check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config', 'cspell.json']);
+await check('Markdown style', 'npx', ['markdownlint-cli2']);
+await check('OpenAPI lint', 'npx', ['redocly', 'lint', '--format', 'stylish', 'openapi/vigil-api.yaml']);
+await check('format (Prettier)', 'npx', ['prettier', '--check', '.']);
+await check('ESLint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 checks['npm audit'] = auditProductionDependencies();
 checks['npm audit (docs MCP server)'] = auditProductionDependencies(DOCS_MCP_PACKAGE);
 
@@ -240,7 +246,7 @@ console.log(`\n> build (npm run build, started first, output in ${ARTIFACTS}/bui
 const buildOk = built.code === 0;
 checks.build = buildOk ? 'passed' : 'failed';
 console.log(`build: ${checks.build} in ${built.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`);
-check('type check', 'npx', ['tsc', '--noEmit']);
+await check('type check', 'npx', ['tsc', '--noEmit']);
 const docsMcp = await installingDocsMcp;
 checks['docs MCP server install'] = docsMcp.code === 0 ? 'passed' : 'failed';
 console.log(
