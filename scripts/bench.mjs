@@ -21,7 +21,6 @@ import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import {BASE_URL} from '../config/base-url.cjs';
 import {startNginx} from '../tools/nginx-server.mjs';
 import {QUIET_MS, VIEWPORTS, weighPage} from '../tools/page-weight.mjs';
 import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from '../tools/first-search.mjs';

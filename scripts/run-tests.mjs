@@ -5,17 +5,23 @@
 //      and they leave much of the machine idle (apt, npm audit, processes the unit tests spawn); beside it,
 //      `npm ci` of the docs MCP server (packages/vigil-docs-mcp: its own package-lock.json, which `npm ci`
 //      refuses when it does not match its package.json; its `prepare` script compiles it);
-//   2. meanwhile spelling, Markdown style, Redocly's lint of the OpenAPI file, `npm audit` of the production
-//      dependencies, and the unit tests, which need neither a build nor a server (a failure shows within
-//      seconds);
-//   3. once the build has ended, the type check, which covers the API sidebar the build generates;
-//   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf;
-//   5. a short load test of nginx.
+//   2. meanwhile spelling, Markdown style, Redocly's lint of the OpenAPI file, Prettier's format check, ESLint,
+//      `npm audit` of the production dependencies, and the unit tests, which need neither a build nor a server
+//      (a failure shows within seconds);
+//   3. the same on Node.js 22 (the site's Node.js range, `engines`, spans 20 and 22): Node.js 22 comes from the npm
+//      registry into node_modules/.cache; the unit tests run again with it once the first run has ended, and a
+//      second production build with it follows the first in the background, into .artifacts/build-node22 with
+//      its own API pages and generated files, so that build/, api/ and .docusaurus/ stay the first build's;
+//   4. once the first build has ended, the type check, which covers the API sidebar the build generates;
+//   5. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf, alone
+//      on the machine (their timings are budgets);
+//   6. a short load test of nginx.
 // Installs Debian's Chromium headless shell (tools/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB and openssl
 // when missing. Prints `N passed, N failed` last (every check and every Playwright test counts) and exits non-zero
 // when anything failed.
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync} from 'node:fs';
+import {resolve} from 'node:path';
 import {ensureDebianPackage} from '../tools/debian-package.mjs';
 import {stopNginxDaemon} from '../tools/nginx-server.mjs';
 import {MARIADB_PACKAGE, OPENSSL_PACKAGE, POSTGRES_PACKAGE} from '../tools/sql-servers.mjs';
@@ -26,6 +32,12 @@ const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 const ARTIFACTS = '.artifacts';
 const NGINX_DIR = `${ARTIFACTS}/nginx-${process.env.VIGIL_NGINX_PORT ?? 8100}`;
 
+/** The second Node.js the site is built and unit-tested with: the current release of Node.js 22 LTS. */
+const NODE_22 = '22.23.3';
+const NODE_22_DIR = `node_modules/.cache/node-${NODE_22}`;
+/** Where the Node.js 22 build writes: its output, API pages and generated files, apart from the first build's. */
+const NODE_22_BUILD = {out: `${ARTIFACTS}/build-node22`, apiDocs: `${ARTIFACTS}/node22/api`, generated: `${ARTIFACTS}/node22/.docusaurus`};
+
 /** Outcome of each check that is not a Playwright test: 'passed', 'failed' or 'skipped'. */
 const checks = {};
 
@@ -33,10 +45,22 @@ function run(command, args, env = {}) {
   return spawnSync(command, args, {stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env}}).status ?? 1;
 }
 
-function check(name, command, args) {
+/**
+ * `run` without blocking: the builds in the background resolve their promises, and the Node.js 22 build starts,
+ * only while this process waits asynchronously.
+ */
+function runAsync(command, args, env = {}) {
+  const child = spawn(command, args, {stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env}});
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function check(name, command, args) {
   console.log(`\n> ${name}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
-  checks[name] = run(command, args) === 0 ? 'passed' : 'failed';
+  checks[name] = (await runAsync(command, args)) === 0 ? 'passed' : 'failed';
   console.log(`${name}: ${checks[name]} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -80,6 +104,62 @@ function startBuild() {
   });
 }
 
+/**
+ * Node.js 22 from the npm registry: the `node-<platform>-<arch>` package, which the registry's `node` package
+ * installs, unpacked once into NODE_22_DIR (`npm pack` checks the tarball against the registry's integrity hash).
+ * Returns the environment that puts it first on the PATH, so that every `node` a step starts is Node.js 22, or
+ * undefined when it could not be installed.
+ */
+function node22Environment() {
+  const bin = resolve(NODE_22_DIR, 'package', 'bin');
+  if (!existsSync(`${bin}/node`)) {
+    mkdirSync(NODE_22_DIR, {recursive: true});
+    const spec = `node-${process.platform}-${process.arch}@${NODE_22}`;
+    const pack = spawnSync('npm', ['pack', spec, '--pack-destination', NODE_22_DIR, '--json'], {encoding: 'utf8', env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
+    if (pack.status !== 0) {
+      console.error(`npm pack ${spec} failed:\n${pack.stderr}`);
+      return undefined;
+    }
+    const tarball = `${NODE_22_DIR}/${JSON.parse(pack.stdout)[0].filename}`;
+    const unpacked = run('tar', ['-xzf', tarball, '-C', NODE_22_DIR]);
+    rmSync(tarball, {force: true});
+    if (unpacked !== 0) return undefined;
+  }
+  const version = spawnSync(`${bin}/node`, ['--version'], {encoding: 'utf8'}).stdout?.trim();
+  if (version !== `v${NODE_22}`) {
+    console.error(`${bin}/node is ${version ?? 'not runnable'}, not v${NODE_22}`);
+    return undefined;
+  }
+  return {PATH: `${bin}:${process.env.PATH}`};
+}
+
+/**
+ * `npm run build` with Node.js 22 into NODE_22_BUILD, its output to .artifacts/build-node22.log; resolves like
+ * startBuild. Docusaurus takes the generated files' folder from DOCUSAURUS_GENERATED_FILES_DIR_NAME (a path
+ * ending in .docusaurus, as the bundle-time patches expect) and the API pages' from VIGIL_API_DOCS_DIR.
+ */
+function startNode22Build(environment) {
+  const started = Date.now();
+  rmSync(NODE_22_BUILD.out, {recursive: true, force: true});
+  const log = openSync(`${ARTIFACTS}/build-node22.log`, 'w');
+  const child = spawn('npm', ['run', 'build', '--', '--out-dir', NODE_22_BUILD.out], {
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      ...environment,
+      NO_UPDATE_NOTIFIER: '1',
+      FORCE_COLOR: '0',
+      VIGIL_API_DOCS_DIR: NODE_22_BUILD.apiDocs,
+      DOCUSAURUS_GENERATED_FILES_DIR_NAME: NODE_22_BUILD.generated,
+    },
+  });
+  closeSync(log);
+  return new Promise((resolve) => {
+    child.on('error', () => resolve({code: 1, seconds: (Date.now() - started) / 1000}));
+    child.on('close', (code) => resolve({code: code ?? 1, seconds: (Date.now() - started) / 1000}));
+  });
+}
+
 /** The docs MCP server's own package, which the browser tests start over the build (tests/e2e/docs-mcp.spec.ts). */
 const DOCS_MCP_PACKAGE = 'packages/vigil-docs-mcp';
 
@@ -98,22 +178,24 @@ function startDocsMcpInstall() {
   });
 }
 
-/** Runs `step` and prints how long it took. */
-function timed(name, step) {
+/** Runs `step` (which may return a promise) and prints how long it took. */
+async function timed(name, step) {
   const started = Date.now();
-  const result = step();
+  const result = await step();
   console.log(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result;
 }
 
 /**
  * Runs Playwright on `projects` and reads the outcome from its JSON report: passed, failed (unexpected
- * results, and errors outside tests such as a file that does not load), skipped.
+ * results, and errors outside tests such as a file that does not load), skipped. `environment` adds to the
+ * environment (Node.js 22's PATH).
  */
-function playwright(name, projects) {
+async function playwright(name, projects, environment = {}, options = []) {
   const report = `${ARTIFACTS}/test-report-${name}.json`;
   rmSync(report, {force: true});
-  const status = run('npx', ['playwright', 'test', ...projects.map((project) => `--project=${project}`)], {VIGIL_TEST_REPORT: report});
+  const projectOptions = projects.map((project) => `--project=${project}`);
+  const status = await runAsync('npx', ['playwright', 'test', ...projectOptions, ...options], {...environment, VIGIL_TEST_REPORT: report});
   if (!existsSync(report)) return {passed: 0, failed: 1, skipped: 0};
   const {stats, errors = []} = JSON.parse(readFileSync(report, 'utf8'));
   const failed = stats.unexpected + errors.length;
@@ -124,6 +206,11 @@ const suiteStarted = Date.now();
 mkdirSync(ARTIFACTS, {recursive: true});
 const building = startBuild();
 const installingDocsMcp = startDocsMcpInstall();
+const node22 = await timed(`Node.js ${NODE_22} install`, () => node22Environment());
+checks[`Node.js ${NODE_22} install`] = node22 ? 'passed' : 'failed';
+// The Node.js 22 build follows the first build: the two would only share the two cores, and it reads the API
+// sidebar the first build's page generation writes (sidebars-api.ts).
+const buildingWithNode22 = node22 ? building.then(() => startNode22Build(node22)) : undefined;
 ensureDebianPackage(TEST_BROWSER, TEST_BROWSER_PACKAGE);
 if (ensureDebianPackage(NGINX, 'nginx')) {
   // Debian starts the system's nginx on port 80 after installing it; the tests run their own on loopback.
@@ -139,28 +226,41 @@ for (const {program, pkg} of [POSTGRES_PACKAGE, MARIADB_PACKAGE, OPENSSL_PACKAGE
   }
 }
 
-check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config', 'cspell.json']);
-check('Markdown style', 'npx', ['markdownlint-cli2']);
-check('OpenAPI lint', 'npx', ['redocly', 'lint', '--format', 'stylish', 'openapi/vigil-api.yaml']);
+await check('spelling', 'npx', ['cspell', '--no-progress', '--no-summary', '--config', 'cspell.json']);
+await check('Markdown style', 'npx', ['markdownlint-cli2']);
+await check('OpenAPI lint', 'npx', ['redocly', 'lint', '--format', 'stylish', 'openapi/vigil-api.yaml']);
+await check('format (Prettier)', 'npx', ['prettier', '--check', '.']);
+await check('ESLint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 checks['npm audit'] = auditProductionDependencies();
 checks['npm audit (docs MCP server)'] = auditProductionDependencies(DOCS_MCP_PACKAGE);
 
-const results = [timed('unit tests', () => playwright('unit', ['unit']))];
+const results = [await timed('unit tests', () => playwright('unit', ['unit']))];
+if (node22) {
+  // Its own output folder: Playwright empties its output folder when it starts.
+  const options = ['--output', `${ARTIFACTS}/test-results-node22`];
+  results.push(await timed(`unit tests (Node.js ${NODE_22})`, () => playwright('unit-node22', ['unit'], node22, options)));
+}
 
 const built = await building;
 console.log(`\n> build (npm run build, started first, output in ${ARTIFACTS}/build.log):\n${readFileSync(`${ARTIFACTS}/build.log`, 'utf8')}`);
 const buildOk = built.code === 0;
 checks.build = buildOk ? 'passed' : 'failed';
 console.log(`build: ${checks.build} in ${built.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`);
-check('type check', 'npx', ['tsc', '--noEmit']);
+await check('type check', 'npx', ['tsc', '--noEmit']);
 const docsMcp = await installingDocsMcp;
 checks['docs MCP server install'] = docsMcp.code === 0 ? 'passed' : 'failed';
 console.log(
   `\n> docs MCP server (npm ci in ${DOCS_MCP_PACKAGE}, started with the build): ${checks['docs MCP server install']} in ${docsMcp.seconds.toFixed(1)} s`,
 );
 if (docsMcp.code !== 0) console.error(readFileSync(`${ARTIFACTS}/docs-mcp-install.log`, 'utf8'));
+if (buildingWithNode22) {
+  const builtWithNode22 = await buildingWithNode22;
+  checks[`build (Node.js ${NODE_22})`] = builtWithNode22.code === 0 ? 'passed' : 'failed';
+  console.log(`\n> build with Node.js ${NODE_22} (npm run build into ${NODE_22_BUILD.out}, after the first build): ${checks[`build (Node.js ${NODE_22})`]} in ${builtWithNode22.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`);
+  if (builtWithNode22.code !== 0) console.error(readFileSync(`${ARTIFACTS}/build-node22.log`, 'utf8'));
+}
 if (buildOk) {
-  results.push(timed('build and browser tests', () => playwright('site', ['build', 'e2e'])));
+  results.push(await timed('build and browser tests', () => playwright('site', ['build', 'e2e'])));
   // The teardown project stops nginx; should Playwright die first, the daemon it left is stopped here.
   stopNginxDaemon(NGINX_DIR);
   // Every sitemap page and the assets they load, under load for a few seconds: no error, no 4xx/5xx.

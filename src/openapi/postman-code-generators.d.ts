@@ -1,5 +1,6 @@
 // postman-code-generators ships no type declarations: the part of its API request-samples.ts calls.
 // postman-collection ships its declarations without pointing to them from its package.json.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the only way to load them
 /// <reference path="../../node_modules/postman-collection/types/index.d.ts" />
 declare module 'postman-code-generators' {
   import type {Request} from 'postman-collection';

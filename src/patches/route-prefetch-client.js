@@ -38,7 +38,7 @@ function prefetchRoute(routePath) {
     chunkNamesNeeded.map((chunkName) => {
       // "__webpack_require__.gca" is injected by ChunkAssetPlugin: the URL of a chunk by its name. A chunk
       // webpack merged into another has none, and is skipped.
-      // eslint-disable-next-line camelcase, no-undef
+      // eslint-disable-next-line no-undef -- a variable webpack defines in the modules it bundles
       const chunkAsset = __webpack_require__.gca(chunkName);
       if (!chunkAsset || chunkAsset.includes('undefined') || prefetchedAssets.has(chunkAsset)) return Promise.resolve();
       prefetchedAssets.add(chunkAsset);

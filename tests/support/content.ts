@@ -6,6 +6,8 @@ import {BASE_URL} from '../../config/site-constants';
 /** The doc tags declared in docs/tags.yml, by key. */
 export const docTags = yaml.load(readFileSync('docs/tags.yml', 'utf8')) as Record<string, {label: string; permalink: string; description: string}>;
 
+// Front matter is YAML of any shape; each test asserts the fields it reads.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type MarkdownFile = {file: string; frontMatter: Record<string, any>; body: string};
 
 function walk(dir: string): string[] {
@@ -20,7 +22,7 @@ export function readMarkdown(file: string): MarkdownFile {
   const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
   return {
     file,
-    frontMatter: match ? ((yaml.load(match[1]) as Record<string, any>) ?? {}) : {},
+    frontMatter: match ? ((yaml.load(match[1]) as MarkdownFile['frontMatter']) ?? {}) : {},
     body: match ? source.slice(match[0].length) : source,
   };
 }

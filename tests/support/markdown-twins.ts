@@ -32,7 +32,7 @@ export function contentPages(): Array<{path: string; kind: Exclude<PageKind, 'ot
 /** Heading text to compare: no anchor marks, icons, Markdown emphasis or code marks, or extra spaces. */
 export function normalizeHeading(text: string): string {
   return text
-    .replace(/[\u200b\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{FE0F}`*_\\]/gu, '')
+    .replace(/[\u200b\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}`*_\\]|\u{FE0F}/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -39,6 +39,8 @@ export async function guardPage(page: Page, problems: string[], origin: string):
  * list of problems, for a test to take the ones it provokes.
  */
 export const test = base.extend<{consoleGuard: string[]}>({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern
   consoleGuard: async ({}, use) => {
     await use([]);
   },

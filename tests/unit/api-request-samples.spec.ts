@@ -52,7 +52,6 @@ function javaKinds(): Set<string> {
 /** How each language reads the token and a server variable from the environment. */
 const READS: Record<string, (variable: string) => string> = {
   curl: (variable) => `$${variable}`,
-  python: (variable) => `os.environ[`,
   javascript: (variable) => `process.env.${variable}`,
   go: (variable) => `os.Getenv("${variable}")`,
   java: (variable) => `System.getenv("${variable}")`,

@@ -27,6 +27,8 @@ function highlightReference(code: string, language: string, mode: 'light' | 'dar
   const lines: Rendered = [];
   let lineStyle: string[] = [];
   renderToStaticMarkup(
+    // Highlight's props require children: a render function, not elements to pass as arguments.
+    // eslint-disable-next-line react/no-children-prop
     createElement(Highlight, {
       prism: bundledPrism as never,
       theme: codeThemes[mode],

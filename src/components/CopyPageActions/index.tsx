@@ -55,6 +55,8 @@ export default function CopyPageActions({permalink, className}: {permalink: stri
       <button type="button" className={clsx('button button--sm button--secondary', styles.button)} onClick={copy}>
         Copy page
       </button>
+      {/* A Markdown file of the build, not a route: <Link> would navigate to it inside the single-page app. */}
+      {/* eslint-disable-next-line @docusaurus/no-html-links */}
       <a className={styles.link} href={markdownUrl} type="text/markdown">
         View as Markdown
       </a>

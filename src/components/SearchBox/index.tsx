@@ -89,11 +89,11 @@ export default function SearchBox(): ReactNode {
   const found = state.status === 'found' ? state : undefined;
   const targets = found ? [...found.hits.map(targetOf), allResultsOf(found.query)] : [];
   const expanded = open && query.trim() !== '' && state.status !== 'idle';
-  const optionId = (index: number) => `${listId}-option-${index}`;
+  const optionId = useCallback((index: number) => `${listId}-option-${index}`, [listId]);
 
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({block: 'nearest'});
-  }, [active]);
+  }, [active, optionId]);
 
   const close = () => {
     setOpen(false);
@@ -170,8 +170,10 @@ export default function SearchBox(): ReactNode {
       />
       {/* When the suggestions are taller than the screen the list scrolls; Tab from the box reaches it, so the
           keyboard can scroll it too, and Escape returns to the box. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div
         className={clsx(styles.popup, !expanded && styles.hidden)}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         onKeyDown={(event) => {
           if (event.key !== 'Escape') return;

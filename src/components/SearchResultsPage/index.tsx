@@ -4,6 +4,7 @@ import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import Heading from '@theme/Heading';
 import SearchExcerpt from '../SearchExcerpt';
 import SearchSectionLabel from '../SearchSectionLabel';
 import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent';
@@ -84,7 +85,7 @@ export default function SearchResultsPage(): ReactNode {
 
   return (
     <main className={clsx('container margin-vert--lg', styles.page)}>
-      <h1>{query ? `Search results for “${query}”` : 'Search the documentation'}</h1>
+      <Heading as="h1">{query ? `Search results for “${query}”` : 'Search the documentation'}</Heading>
       <form
         action={pagePath}
         method="get"
@@ -143,9 +144,9 @@ export default function SearchResultsPage(): ReactNode {
           {found.hits.map((hit) => (
             <li key={hit.url} className={styles.result}>
               <SearchSectionLabel section={hit.section} className={styles.section} />
-              <h2 className={styles.title}>
+              <Heading as="h2" className={styles.title}>
                 <Link to={hit.url}>{hit.title}</Link>
-              </h2>
+              </Heading>
               {hit.heading && (
                 <p className={styles.heading}>
                   <Link to={hit.heading.url}>{hit.heading.title}</Link>

@@ -17,6 +17,8 @@ export default function DropdownNavbarItemWrapper(props: ComponentProps<typeof D
     toggle.focus();
   };
   return (
+    // The keys come from the dropdown's own toggle and links, whose keydown bubbles here: no control of its own.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div ref={container} className={styles.dropdown} onKeyDown={closeOnEscape}>
       <DropdownNavbarItem {...props} />
     </div>

@@ -30,6 +30,8 @@ export default function ApiField({id, name, type, required = false, children, ..
   return (
     <li id={id} className={styles.field}>
       <div className={styles.signature}>
+        {/* An anchor of this page, which <Link> would render the same. */}
+        {/* eslint-disable-next-line @docusaurus/no-html-links */}
         <a className={styles.name} href={`#${id}`} title="Link to this field">
           <code>{name}</code>
           <span className={styles.hash} aria-hidden="true">
