@@ -3,12 +3,17 @@ import type {Plugin} from '@docusaurus/types';
 
 const require = createRequire(import.meta.url);
 
+/** The rule entry that records, once the loaders after it have run, that `name` changed its module (applied.cjs). */
+export function appliedLoader(name: string) {
+  return {loader: require.resolve('./applied-loader.cjs'), options: {name}};
+}
+
 type ModuleLoaderPatch = {
-  /** The plugin's name. */
+  /** The intervention's name (index.ts), recorded when its loader has run. */
   name: string;
   /** The one module of another package the loader rewrites. */
   test: RegExp;
-  /** The loader's file name in src/patches/; it fails the build when the module no longer looks as expected. */
+  /** The loader's file name in src/upstream/; it fails the build when the module no longer looks as expected. */
   loader: string;
   /** Rewrite the module in the browser bundle only, leaving the server bundle (the build's rendering) as it is. */
   browserOnly?: boolean;
@@ -17,10 +22,11 @@ type ModuleLoaderPatch = {
 /** A bundle-time patch: a Docusaurus plugin whose webpack rule runs one loader of this folder on one module. */
 export function moduleLoaderPlugin({name, test, loader, browserOnly = false}: ModuleLoaderPatch): Plugin {
   return {
-    name,
+    name: `vigil-${name}`,
     configureWebpack(_config, isServer) {
       if (browserOnly && isServer) return {};
-      return {module: {rules: [{test, use: [{loader: require.resolve(`./${loader}`)}]}]}};
+      // Loaders run last to first: the record is made after the patch's loader has rewritten the module.
+      return {module: {rules: [{test, use: [appliedLoader(name), {loader: require.resolve(`./${loader}`)}]}]}};
     },
   };
 }

@@ -1,9 +1,6 @@
 import {readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-
-const require = createRequire(import.meta.url);
 
 /** A route chunk of the API reference, by the module it loads (see .docusaurus/registry.js). */
 function isApiModule(modulePath: string, apiDocsDir: string, apiPluginId: string): boolean {
@@ -22,7 +19,11 @@ function apiChunkNames(generatedFilesDir: string, apiDocsDir: string, apiPluginI
   if (entries.length === 0) {
     throw new Error(`${registryFile} lists no route chunks: its format is not the one this plugin reads`);
   }
-  return new Set(entries.filter(([, , modulePath]) => isApiModule(modulePath, apiDocsDir, apiPluginId)).map(([, name]) => name));
+  const apiChunks = new Set(entries.filter(([, , modulePath]) => isApiModule(modulePath, apiDocsDir, apiPluginId)).map(([, name]) => name));
+  if (apiChunks.size === 0) {
+    throw new Error(`${registryFile} names no route chunk of the API reference: the module paths are no longer the ones this plugin reads`);
+  }
+  return apiChunks;
 }
 
 /**
@@ -30,8 +31,6 @@ function apiChunkNames(generatedFilesDir: string, apiDocsDir: string, apiPluginI
  * loads. With a hundred API operation pages, that chunk was the API theme, loaded by every doc and blog
  * page. This keeps the API reference's route chunks out of `common` and gives the modules they share a
  * chunk of their own, `api-theme`, which only API pages load.
- * It also gives the theme's storage helpers, which hash with crypto-js's SHA1 only, that one function
- * instead of the whole library (about 40 kB gzipped on every API page).
  */
 export function apiThemeBundlePlugin({apiDocsDir, apiPluginId}: {apiDocsDir: string; apiPluginId: string}) {
   return function apiThemeBundle(context: {generatedFilesDir: string}): Plugin {
@@ -42,14 +41,6 @@ export function apiThemeBundlePlugin({apiDocsDir, apiPluginId}: {apiDocsDir: str
         const apiChunks = apiChunkNames(context.generatedFilesDir, apiDocsDir, apiPluginId);
         const isApiChunk = (chunk: {name?: string | null}) => Boolean(chunk.name && apiChunks.has(chunk.name));
         return {
-          module: {
-            rules: [
-              {
-                test: /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]storage-utils\.js$/,
-                resolve: {alias: {'crypto-js$': require.resolve('./crypto-js-sha1.js')}},
-              },
-            ],
-          },
           optimization: {
             splitChunks: {
               cacheGroups: {

@@ -5,7 +5,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * Makes `staged-client-entry-browser.ts` the entry of the browser bundle in place of @docusaurus/core's
- * `lib/client/clientEntry.js`, which it then runs. The server bundle keeps its own entry. Why: src/patches/README.md.
+ * `lib/client/clientEntry.js`, which it then runs. The server bundle keeps its own entry. Why: src/upstream/README.md.
  */
 export function stagedClientEntryPlugin(): Plugin {
   return {

@@ -1,5 +1,6 @@
 import {createRequire} from 'node:module';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {appliedLoader} from './module-loader-plugin';
 
 const require = createRequire(import.meta.url);
 
@@ -29,11 +30,11 @@ export function prismLanguagesPlugin({languages}: {languages: readonly string[]}
             rules: [
               {
                 test: /prism-react-renderer[\\/]dist[\\/]index\.m?js$/,
-                use: [{loader: require.resolve('./prism-languages-loader.cjs'), options: {languages}}],
+                use: [appliedLoader('prism-languages'), {loader: require.resolve('./prism-languages-loader.cjs'), options: {languages}}],
               },
               {
                 test: /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
-                use: [{loader: require.resolve('./prism-include-languages-loader.cjs'), options: {additionalLanguages}}],
+                use: [appliedLoader('prism-include-languages'), {loader: require.resolve('./prism-include-languages-loader.cjs'), options: {additionalLanguages}}],
               },
             ],
           },
