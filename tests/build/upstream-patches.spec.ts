@@ -41,8 +41,8 @@ test('client-site-config: the site config in the bundle every page loads leaves 
   const holds = (text: string) => source.includes(text);
   const rendered = [SITE_TAGLINE, ...navbar.items.map((item) => item.label)];
   expect(rendered.filter((text) => !holds(JSON.stringify(text))), 'what the theme renders from the config, missing').toEqual([]);
-  // The content plugins' options name their rehype plugins; the config's top level names its presets.
-  expect(['"rehypePlugins"', '"presets":', '"plugins":'].filter(holds), 'the options of the presets and plugins').toEqual([]);
+  // The content plugins' options name their rehype and remark plugins; the config's top level names its presets.
+  expect(['rehypePlugins', 'beforeDefaultRemarkPlugins', 'presets:['].filter(holds), 'the options of the presets and plugins').toEqual([]);
 });
 
 test('utils-common-tslib: tslib is not in the bundle every page loads', () => {
