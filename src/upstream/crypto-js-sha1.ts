@@ -1,8 +1,6 @@
-import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
 import {appliedLoader} from './module-loader-plugin';
-
-const require = createRequire(import.meta.url);
+import {wingFile} from './wing-files';
 
 /**
  * docusaurus-theme-openapi-docs' storage helpers (lib/theme/ApiExplorer/storage-utils.js) import all of crypto-js
@@ -19,7 +17,7 @@ export function cryptoJsSha1Plugin(): Plugin {
           rules: [
             {
               test: /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]storage-utils\.js$/,
-              resolve: {alias: {'crypto-js$': require.resolve('./crypto-js-sha1-only.js')}},
+              resolve: {alias: {'crypto-js$': wingFile('crypto-js-sha1-only.js')}},
               use: [appliedLoader('crypto-js-sha1')],
             },
           ],

@@ -1,4 +1,3 @@
-import {createRequire} from 'node:module';
 import type {LoadContext, Plugin, PluginConfig} from '@docusaurus/types';
 import {apiThemeBundlePlugin} from './api-theme-bundle';
 import {browserPathFallbackPlugin} from './browser-path-fallback';
@@ -9,9 +8,9 @@ import {prismLanguagesPlugin} from './prism-languages';
 import {routePrefetchPlugin} from './route-prefetch';
 import {stagedClientEntryPlugin} from './staged-client-entry';
 import {utilsCommonTslibPlugin} from './utils-common-tslib';
+import {siteRequire} from './wing-files';
 
-const require = createRequire(import.meta.url);
-const {appliedInterventions} = require('./applied.cjs') as {appliedInterventions: () => Set<string>};
+const {appliedInterventions} = siteRequire('./src/upstream/applied.cjs') as {appliedInterventions: () => Set<string>};
 
 /**
  * The interventions that only make pages lighter or faster, by name. Each can be left out of a build to measure

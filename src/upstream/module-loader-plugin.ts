@@ -1,11 +1,9 @@
-import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
-
-const require = createRequire(import.meta.url);
+import {wingFile} from './wing-files';
 
 /** The rule entry that records, once the loaders after it have run, that `name` changed its module (applied.cjs). */
 export function appliedLoader(name: string) {
-  return {loader: require.resolve('./applied-loader.cjs'), options: {name}};
+  return {loader: wingFile('applied-loader.cjs'), options: {name}};
 }
 
 type ModuleLoaderPatch = {
@@ -26,7 +24,7 @@ export function moduleLoaderPlugin({name, test, loader, browserOnly = false}: Mo
     configureWebpack(_config, isServer) {
       if (browserOnly && isServer) return {};
       // Loaders run last to first: the record is made after the patch's loader has rewritten the module.
-      return {module: {rules: [{test, use: [appliedLoader(name), {loader: require.resolve(`./${loader}`)}]}]}};
+      return {module: {rules: [{test, use: [appliedLoader(name), {loader: wingFile(loader)}]}]}};
     },
   };
 }

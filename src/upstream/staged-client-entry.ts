@@ -1,7 +1,5 @@
-import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
-
-const require = createRequire(import.meta.url);
+import {wingFile} from './wing-files';
 
 /**
  * Makes `staged-client-entry-browser.ts` the entry of the browser bundle in place of @docusaurus/core's
@@ -12,7 +10,7 @@ export function stagedClientEntryPlugin(): Plugin {
     name: 'vigil-staged-client-entry',
     configureWebpack(_config, isServer) {
       if (isServer) return {};
-      return {entry: require.resolve('./staged-client-entry-browser.ts')};
+      return {entry: wingFile('staged-client-entry-browser.ts')};
     },
   };
 }
