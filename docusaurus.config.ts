@@ -40,8 +40,6 @@ const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
 const upstream = {
   plugins: upstreamPlugins({
     languages: CODE_LANGUAGES,
-    apiDocsDir: API_DOCS_DIR,
-    apiPluginId: API_DOCS_PLUGIN_ID,
     leftOut: interventionsLeftOut(process.env.VIGIL_WITHOUT_UPSTREAM),
   }),
   clientModules: upstreamClientModules,

@@ -1,5 +1,4 @@
 import type {LoadContext, Plugin, PluginConfig} from '@docusaurus/types';
-import {apiThemeBundlePlugin} from './api-theme-bundle';
 import {browserPathFallbackPlugin} from './browser-path-fallback';
 import {clientSiteConfigPlugin} from './client-site-config';
 import {codeSamplesStorageGuardPlugin} from './code-samples-storage-guard';
@@ -17,7 +16,6 @@ const {appliedInterventions} = siteRequire('./src/upstream/applied.cjs') as {app
  * what it gains (VIGIL_WITHOUT_UPSTREAM, README.md); the site works the same without any of them.
  */
 export const PERFORMANCE_INTERVENTIONS = [
-  'api-theme-chunks',
   'crypto-js-sha1',
   'prism-languages',
   'utils-common-tslib',
@@ -40,8 +38,6 @@ export function interventionsLeftOut(setting: string | undefined): Set<Performan
 type WingOptions = {
   /** The Prism grammars the site highlights (config/code-languages.ts). */
   languages: readonly string[];
-  apiDocsDir: string;
-  apiPluginId: string;
   /** Names of PERFORMANCE_INTERVENTIONS to leave out, for measurement only. */
   leftOut: Set<PerformanceIntervention>;
 };
@@ -49,13 +45,12 @@ type WingOptions = {
 /** A plugin of the wing, the names its loaders record when they have run (applied.cjs), and whether it may be left out. */
 type Intervention = {plugin: PluginConfig; records: string[]; name?: PerformanceIntervention};
 
-function interventions({languages, apiDocsDir, apiPluginId}: WingOptions): Intervention[] {
+function interventions({languages}: WingOptions): Intervention[] {
   return [
     // Needed to build: the API theme's request samples import Node's `path`.
     {plugin: browserPathFallbackPlugin, records: []},
     // Keeps operation pages from crashing where the browser denies storage.
     {plugin: codeSamplesStorageGuardPlugin, records: ['code-samples-storage-guard']},
-    {name: 'api-theme-chunks', plugin: apiThemeBundlePlugin({apiDocsDir, apiPluginId}), records: []},
     {name: 'crypto-js-sha1', plugin: cryptoJsSha1Plugin, records: ['crypto-js-sha1']},
     {name: 'prism-languages', plugin: prismLanguagesPlugin({languages}), records: ['prism-languages', 'prism-include-languages']},
     {name: 'utils-common-tslib', plugin: utilsCommonTslibPlugin, records: ['utils-common-tslib']},

@@ -56,12 +56,6 @@ test('crypto-js-sha1: the API theme gets SHA1 from crypto-js and none of its cip
   expect(['TripleDES', 'RabbitLegacy', 'RIPEMD160', 'PBKDF2'].flatMap((name) => holding(name).map((file) => `${file}: ${name}`))).toEqual([]);
 });
 
-test('api-theme-chunks: the modules the API pages share are in a chunk of their own, which no other chunk duplicates', () => {
-  // The request panel's placeholder on every operation page (src/components/RequestBuilder).
-  expect(holding('"Request builder"')).toEqual([expect.stringMatching(/^api-theme\.[\da-f]+\.js$/)]);
-  expect(scripts().filter((file) => /^common\./.test(file)), 'a common chunk of every page').toEqual([]);
-});
-
 test('route-prefetch: the bundle every page loads prefetches from an index of the routes, in idle periods', () => {
   // route-prefetch-client.js waits for idle periods of at most 4 ms; @docusaurus/core's own module never yields.
   const source = sourceOf(mainBundle());

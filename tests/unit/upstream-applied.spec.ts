@@ -11,7 +11,7 @@ const {markApplied} = require('./src/upstream/applied.cjs') as {markApplied: (na
 
 /** The wing's last plugin, the check, as Docusaurus would instantiate it. */
 function appliedCheck(leftOut: string | undefined): Plugin {
-  const plugins = upstreamPlugins({languages: ['bash'], apiDocsDir: 'api', apiPluginId: 'openapi', leftOut: interventionsLeftOut(leftOut)});
+  const plugins = upstreamPlugins({languages: ['bash'], leftOut: interventionsLeftOut(leftOut)});
   const check = plugins.at(-1) as (context: LoadContext) => Plugin;
   return check({} as LoadContext);
 }
