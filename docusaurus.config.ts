@@ -4,7 +4,6 @@ import {footer} from './config/footer';
 import {navbar} from './config/navbar';
 import {CODE_LANGUAGES, MAGIC_COMMENTS} from './config/code-languages';
 import {codeThemes} from './config/prism-themes';
-import {SSR_TEMPLATE} from './config/ssr-template';
 import {
   API_DOCS_DIR,
   API_DOCS_PLUGIN_ID,
@@ -24,14 +23,7 @@ import {
   machineAccessNotes,
   siteUrlFromEnv,
 } from './config/site-constants';
-import {apiThemeBundlePlugin} from './src/patches/api-theme-bundle';
-import {browserPathFallbackPlugin} from './src/patches/browser-path-fallback';
-import {clientSiteConfigPlugin} from './src/patches/client-site-config';
-import {codeSamplesStorageGuardPlugin} from './src/patches/code-samples-storage-guard';
-import {prismLanguagesPlugin} from './src/patches/prism-languages';
-import {routePrefetchPlugin} from './src/patches/route-prefetch';
-import {stagedClientEntryPlugin} from './src/patches/staged-client-entry';
-import {utilsCommonTslibPlugin} from './src/patches/utils-common-tslib';
+import {interventionsLeftOut, upstreamClientModules, upstreamCss, upstreamPlugins} from './src/upstream';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {apiPagesThemePlugin} from './src/plugins/api-pages';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
@@ -41,6 +33,19 @@ import {socialMetaPlugin} from './src/plugins/social-meta';
 import remarkMermaidSvg, {withLightDiagramsOnly} from './src/plugins/mermaid-svg';
 
 const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
+
+/**
+ * Every change this site makes to another package's code or markup: src/upstream/README.md says what each
+ * patches, why, and when to delete it. VIGIL_WITHOUT_UPSTREAM leaves performance patches out, to measure them.
+ */
+const upstream = {
+  plugins: upstreamPlugins({
+    languages: CODE_LANGUAGES,
+    leftOut: interventionsLeftOut(process.env.VIGIL_WITHOUT_UPSTREAM),
+  }),
+  clientModules: upstreamClientModules,
+  css: upstreamCss,
+};
 
 /** Every content plugin highlights its code fences at build time (src/plugins/static-code-blocks.ts). */
 const rehypePlugins = [[rehypeStaticCodeBlocks, {languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}]];
@@ -53,8 +58,6 @@ const config: Config = {
   baseUrl: BASE_URL,
   titleDelimiter: '|',
   trailingSlash: undefined,
-  // Docusaurus' page shell, with the scripts started after the first paint (config/ssr-template.ts).
-  ssrTemplate: SSR_TEMPLATE,
 
   // The specification asks for warnings; tests/build/build-log.spec.ts fails the suite on any of them.
   onBrokenLinks: 'warn',
@@ -119,7 +122,7 @@ const config: Config = {
         },
         pages: {rehypePlugins},
         theme: {
-          customCss: ['./src/css/custom.css', './src/css/api-reference.css'],
+          customCss: ['./src/css/custom.css', './src/css/api-reference.css', ...upstream.css],
         },
         sitemap: {
           lastmod: null,
@@ -131,8 +134,7 @@ const config: Config = {
   ],
 
   clientModules: [
-    // Shows the bar of a new announcement id to a reader who dismissed an earlier one (src/patches/README.md).
-    './src/patches/announcement-bar-new-id.ts',
+    ...upstream.clientModules,
     // Opens the <details> around a linked field of the API reference.
     './src/client/open-field-target.ts',
   ],
@@ -153,15 +155,8 @@ const config: Config = {
     ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
     apiPagesThemePlugin,
     'docusaurus-plugin-sass',
-    browserPathFallbackPlugin,
-    codeSamplesStorageGuardPlugin,
-    prismLanguagesPlugin({languages: CODE_LANGUAGES}),
     staticCodeBlocksPlugin({themes: codeThemes}),
-    utilsCommonTslibPlugin,
-    routePrefetchPlugin,
-    stagedClientEntryPlugin,
-    clientSiteConfigPlugin,
-    apiThemeBundlePlugin({apiDocsDir: API_DOCS_DIR, apiPluginId: API_DOCS_PLUGIN_ID}),
+    ...upstream.plugins,
     socialMetaPlugin,
     searchIndexPlugin,
     markdownTwinsPlugin({
@@ -217,7 +212,7 @@ const config: Config = {
       // The stock GitHub and Dracula themes, with token colors darkened or lightened to AA contrast.
       theme: codeThemes.light,
       darkTheme: codeThemes.dark,
-      // The grammars are config/code-languages.ts, bundled by src/patches/prism-languages.ts.
+      // The grammars are config/code-languages.ts, bundled by src/upstream/prism-languages.ts.
       additionalLanguages: [],
       magicComments: [...MAGIC_COMMENTS],
     },

@@ -1,5 +1,5 @@
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
-import type {PluginOptions as OpenApiPluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
+import type {OpenApiPluginOptions} from '../src/upstream/openapi-plugin';
 import {apiPageGenerators, pluginSpecPath} from '../src/plugins/api-pages';
 import {loadHighlighterSync} from '../src/plugins/static-code-blocks';
 import {CODE_LANGUAGES, MAGIC_COMMENTS} from './code-languages';

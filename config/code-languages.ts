@@ -1,6 +1,6 @@
 /**
  * The Prism grammars the site bundles for syntax highlighting, instead of the 40 that prism-react-renderer
- * ships on every page (see src/patches/prism-languages.ts). Each is named by its Prism id; the grammars they
+ * ships on every page (see src/upstream/prism-languages.ts). Each is named by its Prism id; the grammars they
  * extend (clike for javascript and go) are added with them, and each brings its own aliases (sh, shell, js,
  * py, html, xml). tests/unit/code-languages.spec.ts fails when a doc, a post or an API code sample uses a
  * language missing here.

@@ -4,7 +4,7 @@
 export {HTTP_METHODS, OpenApiSourceError, deref, givenOperationId, loadOpenApiDescription, pageIdOf, pathOperations, pointerSegment, resolvePointer} from './document';
 export type {HttpMethod, Json, JsonObject, OperationEntry} from './document';
 export {apiPagesOf, operationsOf, webhooksOf, type ApiOperation} from './operations';
-export {apiPageSlug, infoPageSlug} from './slugs';
+export {apiPageSlug, infoPageSlug} from '../upstream/openapi-slugs';
 export {anchorSegment, objectShape, parameterField, schemaShape, typeLabel, type Fact, type SchemaField, type SchemaShape, type SchemaVariant, type Segment} from './fields';
 export {mediaExamples, parameterExample, schemaExample, NO_EXAMPLE, type Direction, type ExampleModel} from './examples';
 export {REQUEST_SAMPLE_IDS, RequestSampleError, TOKEN_VARIABLE, requestSampleSet, requestSamples, serverVariableEnv} from './request-samples';

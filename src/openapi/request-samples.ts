@@ -21,8 +21,8 @@
  */
 import {Request as PostmanRequest} from 'postman-collection';
 import codegen from 'postman-code-generators';
-import {javaGetWithoutBody} from '../patches/postman-java-get-body';
-import {rubyNullLiterals} from '../patches/postman-ruby-null';
+import {javaGetWithoutBody} from './postman-fixes/java-get-body';
+import {rubyNullLiterals} from './postman-fixes/ruby-null';
 import {deref, type JsonObject} from './document';
 import {mediaExamples, NO_EXAMPLE, parameterExample} from './examples';
 import {objectShape} from './fields';
@@ -77,7 +77,7 @@ type Language = Omit<RequestSample, 'code'> & {
   literal: Literal;
   /** Adds what the rewritten literals need (an import). */
   finish?: (code: string) => string;
-  /** Corrects the generator's output (src/patches/). */
+  /** Corrects the generator's output (src/openapi/postman-fixes/). */
   patch?: (code: string) => string;
 };
 

@@ -3,10 +3,12 @@ import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PrismTheme} from 'prism-react-renderer';
+import {normalizeTokens, themeDictionary, tokenStyle, type PrismToken, type Style} from '../upstream/prism-react-renderer-tokens';
+import {codeBlockUtils, codeBlockUtilsSync, type CodeBlockUtils, type MagicComment} from '../upstream/theme-common-code-block-utils';
 
 // From the site's folder (the build's and the tests' working directory): the tests load this module too.
 const require = createRequire(join(process.cwd(), 'package.json'));
-const {grammarsSource} = require('./src/patches/prism-languages-loader.cjs') as {grammarsSource: (languages: readonly string[]) => string};
+const {grammarsSource} = require('./src/upstream/prism-languages-loader.cjs') as {grammarsSource: (languages: readonly string[]) => string};
 
 /**
  * Code fences highlighted at build time. The theme's code block tokenizes every fence with Prism in the
@@ -20,18 +22,9 @@ const {grammarsSource} = require('./src/patches/prism-languages-loader.cjs') as 
  */
 
 type Theme = PrismTheme;
-type Style = Record<string, string | number | undefined>;
-type Token = {types: string[]; content: string; empty?: boolean};
-type PrismToken = string | {type: string; alias?: string | string[]; content: PrismToken | PrismToken[]};
 type PrismInstance = {
   languages: Record<string, unknown>;
   tokenize: (code: string, grammar: unknown) => PrismToken[];
-};
-type MagicComment = {className: string; line?: string; block?: {start: string; end: string}};
-type CodeBlockUtils = {
-  parseCodeBlockTitle: (metastring?: string) => string;
-  parseLines: (content: string, options: {metastring?: string; language?: string; magicComments: MagicComment[]}) => {lineClassNames: Record<number, string[]>; code: string};
-  containsLineNumbers: (metastring?: string) => boolean;
 };
 
 /** The color modes and the prefix of their declaration classes. */
@@ -71,63 +64,6 @@ export function codeThemeCss(themes: CodeThemes): string {
     rules.push(`${selector} .vigil-code-block{${variables.join(';')}}`);
   }
   return `${rules.join('\n')}\n`;
-}
-
-/** prism-react-renderer 2.4's theme dictionary of `language` (themeToDict). */
-function themeDictionary(theme: Theme, language: string): Record<string, Style> {
-  const dictionary: Record<string, Style> = {};
-  for (const {languages, style, types} of theme.styles) {
-    if (languages && !languages.includes(language as never)) continue;
-    for (const type of types) dictionary[type] = {...dictionary[type], ...(style as Style)};
-  }
-  dictionary.root = theme.plain as Style;
-  dictionary.plain = {...(theme.plain as Style), backgroundColor: undefined};
-  return dictionary;
-}
-
-/** prism-react-renderer 2.4's style of a token (useGetTokenProps). */
-function tokenStyle(dictionary: Record<string, Style>, {types, empty}: Token): Style | undefined {
-  if (types.length === 1 && types[0] === 'plain') return empty ? {display: 'inline-block'} : undefined;
-  if (types.length === 1 && empty) return dictionary[types[0]];
-  return Object.assign(empty ? {display: 'inline-block'} : {}, ...types.map((type) => dictionary[type]));
-}
-
-/** prism-react-renderer 2.4's normalizeTokens: Prism's token tree as lines of flat tokens. */
-function normalizeTokens(tokens: PrismToken[]): Token[][] {
-  const lines: Token[][] = [[]];
-  const emptyLine = (line: Token[]) => {
-    if (line.length === 0) line.push({types: ['plain'], content: '\n', empty: true});
-    else if (line.length === 1 && line[0].content === '') Object.assign(line[0], {content: '\n', empty: true});
-  };
-  const appendType = (types: string[], type: string) => (types[types.length - 1] === type ? types : [...types, type]);
-  const walk = (list: PrismToken[], parentTypes: string[], nested: boolean) => {
-    for (const token of list) {
-      let types: string[];
-      let content: PrismToken | PrismToken[];
-      if (typeof token === 'string') {
-        types = nested ? parentTypes : ['plain'];
-        content = token;
-      } else {
-        types = appendType(parentTypes, token.type);
-        if (Array.isArray(token.alias)) types = [...types, ...token.alias];
-        else if (token.alias) types = appendType(types, token.alias);
-        content = token.content;
-      }
-      if (typeof content !== 'string') {
-        walk(Array.isArray(content) ? content : [content], types, true);
-        continue;
-      }
-      const parts = content.split(/\r\n|\r|\n/);
-      lines[lines.length - 1].push({types, content: parts[0]});
-      for (const part of parts.slice(1)) {
-        emptyLine(lines[lines.length - 1]);
-        lines.push([{types, content: part}]);
-      }
-    }
-  };
-  walk(tokens, [], false);
-  emptyLine(lines[lines.length - 1]);
-  return lines;
 }
 
 /** The classes that give `style` in each color mode: `styles` holds the style of the light and the dark theme. */
@@ -218,17 +154,11 @@ type HastNode = {type: string; tagName?: string; value?: string; properties?: Re
 
 const textOf = (node: HastNode): string => (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join(''));
 
-/** The theme's codeBlockUtils (pure functions), which theme-common exports only through a React module. */
-async function loadCodeBlockUtils(): Promise<CodeBlockUtils> {
-  const file = join(dirname(require.resolve('@docusaurus/theme-common')), 'utils', 'codeBlockUtils.js');
-  return (await import(file)) as CodeBlockUtils;
-}
-
 export type HighlighterOptions = {languages: readonly string[]; themes: CodeThemes; magicComments: MagicComment[]};
 
 /** createHighlighter with the theme's codeBlockUtils. */
 export async function loadHighlighter(options: HighlighterOptions) {
-  return createHighlighter({...options, utils: await loadCodeBlockUtils()});
+  return createHighlighter({...options, utils: await codeBlockUtils()});
 }
 
 /**
@@ -236,8 +166,7 @@ export async function loadHighlighter(options: HighlighterOptions) {
  * generator, which writes the tokens of its code blocks into the page's data itself.
  */
 export function loadHighlighterSync(options: HighlighterOptions): (content: string, options: {language?: string; metastring?: string}) => HighlightedProps {
-  const file = join(dirname(require.resolve('@docusaurus/theme-common')), 'utils', 'codeBlockUtils.js');
-  return createHighlighter({...options, utils: require(file) as CodeBlockUtils});
+  return createHighlighter({...options, utils: codeBlockUtilsSync()});
 }
 
 /**

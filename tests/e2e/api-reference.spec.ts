@@ -113,7 +113,7 @@ async function navigateInPage(page: Page, path: string) {
 
 /**
  * Waits until the route chunks of the links in view have been prefetched: the site prefetches them in idle
- * periods after hydration (src/patches/route-prefetch.ts), so once two idle periods have passed every prefetch
+ * periods after hydration (src/upstream/route-prefetch.ts), so once two idle periods have passed every prefetch
  * link is in the document, and then each of them has loaded.
  */
 async function prefetchesLoaded(page: Page) {

@@ -28,8 +28,8 @@ test('served at a path other than /docs/, the site shows the base URL banner wit
 
 test('served at /docs/, the site shows no base URL banner', async ({page}) => {
   await openPage(page, BASE_URL);
-  // Docusaurus' check runs when the document is read, before the scripts start after the first paint
-  // (config/ssr-template.ts), so the home page may hold the banner; Docusaurus' CSS hides it once it loads.
+  // Docusaurus' check runs when the document is read, before the deferred scripts run, so the home page may
+  // hold the banner; Docusaurus' CSS hides it once it loads.
   await expect(page.locator('#__docusaurus-base-url-issue-banner')).toBeHidden();
   await expect(page.getByText('Your Docusaurus site did not load properly.')).toBeHidden();
 });

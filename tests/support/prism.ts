@@ -9,7 +9,7 @@ type Loader = ((this: {getOptions: () => {languages: readonly string[]}; resourc
 };
 
 /** The bundle-time loader that gives prism-react-renderer the grammars of config/code-languages.ts. */
-export const prismLanguagesLoader = require('./src/patches/prism-languages-loader.cjs') as Loader;
+export const prismLanguagesLoader = require('./src/upstream/prism-languages-loader.cjs') as Loader;
 
 /** A Prism instance with the grammars the bundle gets. */
 export const bundledPrism: {languages: Record<string, unknown>} = require('prismjs/components/prism-core');

@@ -171,7 +171,7 @@ test('a sample in each language, as readers see it', () => {
   // Ruby escapes # and ! in double-quoted strings: the value is unchanged.
   expect(code('ruby')).toContain('"value": "r7Tq\\!x2Lw9\\#mZp4K"');
   expect(code('ruby')).toContain('url = URI("https://#{ENV.fetch("VIGIL_INSTANCE")}.vigil.example/api/v1/secrets")');
-  // A GET in Java has no request body: OkHttp refuses one (src/patches/postman-java-get-body.ts).
+  // A GET in Java has no request body: OkHttp refuses one (src/openapi/postman-fixes/java-get-body.ts).
   const get = operations.find((op) => op.operationId === 'getSecret')!;
   expect(sample(get, 'java').code).toContain('.method("GET", null)');
   expect(sample(get, 'java').code).not.toContain('RequestBody');
@@ -202,14 +202,14 @@ test('a body without an example is built from the schema: required and documente
     labels: ['finance'],
     paused: null,
   });
-  // null in every language: `nil` in Ruby (src/patches/postman-ruby-null.ts), None in Python.
+  // null in every language: `nil` in Ruby (src/openapi/postman-fixes/ruby-null.ts), None in Python.
   const samples = requestSamples(fixture, create);
   expect(samples.find((s) => s.id === 'ruby')!.code).toContain('"paused": nil');
   expect(python).toContain('"paused": None');
   expect(samples.find((s) => s.id === 'javascript')!.code).toContain('"paused": null');
 });
 
-test('postman-code-generators 2.1.1 still makes the mistakes src/patches/ corrects (when this fails, delete the patch)', () => {
+test('postman-code-generators 2.1.1 still makes the mistakes src/openapi/postman-fixes/ corrects (when this fails, delete the patch)', () => {
   const request = new PostmanRequest({url: 'https://acme.vigil.example/api/v1/things', method: 'GET'} as unknown as PostmanRequest.definition);
   const withNull = new PostmanRequest({
     url: 'https://acme.vigil.example/api/v1/things',
@@ -297,7 +297,7 @@ test.describe('samples run against the mock of the OpenAPI file', () => {
     ['javascript', 'a syntax error', 'getUser', (code) => code.replace('const requestOptions', 'const requestOptions ='), /never reached the mock \(error: SyntaxError/],
     ['python', 'a misspelled required query parameter', 'searchKaggleDatasets', (code) => code.replace('?q=', '?query='), / -> 400: .*query/],
     ['python', 'another host', 'getUser', (code) => code.replace('.vigil.example', '.vigil.example.org'), /never reached the mock \(error: ProxyError/],
-    // What src/patches/postman-java-get-body.ts corrects.
+    // What src/openapi/postman-fixes/java-get-body.ts corrects.
     ['java', 'an empty body on a GET', 'getUser', (code) => code.replace('.method("GET", null)', '.method("GET", RequestBody.create(MediaType.parse("text/plain"), ""))'), /never reached the mock \(error: java\.lang\.IllegalArgumentException: method GET must not have a request body/],
     ['java', 'a compile error', 'getUser', (code) => code.replace('.build();\n    Response', '.build()\n    Response'), /does not compile: \d+: error: ';' expected/],
   ];

@@ -12,7 +12,7 @@ import {bundledPrism, prismLanguagesLoader} from '../support/prism';
 const require = createRequire(join(process.cwd(), 'package.json'));
 const {grammarsSource} = prismLanguagesLoader;
 
-// The site bundles the Prism grammars of config/code-languages.ts only (src/patches/prism-languages.ts). A
+// The site bundles the Prism grammars of config/code-languages.ts only (src/upstream/prism-languages.ts). A
 // code block in a language without a grammar renders as plain text: every language the content uses must
 // resolve to one, the way the bundle loads them.
 

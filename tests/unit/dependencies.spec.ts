@@ -116,7 +116,7 @@ test('every package the code imports is declared: what the build runs as a depen
 });
 
 test('packages whose files a bundle-time patch rewrites are pinned to the version it was written for', () => {
-  // src/patches/README.md names each package a patch changes; a caret range would let an install move it.
+  // src/upstream/README.md names each package a patch changes; a caret range would let an install move it.
   const patched = ['prism-react-renderer', 'prismjs', 'docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs', 'crypto-js', '@docusaurus/theme-classic'];
   for (const name of patched) expect(manifest.dependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
   // Patched packages the site does not depend on directly are pinned by an override.

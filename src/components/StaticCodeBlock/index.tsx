@@ -5,9 +5,7 @@ import {useCodeWordWrap} from '@docusaurus/theme-common/internal';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 // The theme's own style modules, so the markup and the class names are those of its code block.
-import containerStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Container/styles.module.css';
-import contentStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
-import lineStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Line/styles.module.css';
+import {containerStyles, contentStyles, lineStyles} from '../../upstream/theme-code-block-styles';
 
 /** The properties src/plugins/static-code-blocks.ts gives a fenced code block at build time. */
 export type StaticCodeBlockProps = {

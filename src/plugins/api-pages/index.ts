@@ -1,8 +1,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {createInfoPageMD, createTagPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {Plugin} from '@docusaurus/types';
-import type {MarkdownGenerator} from 'docusaurus-plugin-openapi-docs/src/types';
+import {createInfoPageMD, createTagPageMD, type MarkdownGenerator} from '../../upstream/openapi-plugin';
 import {apiPagesOf, loadOpenApiDescription, OpenApiSourceError, pageMdx, pageModel, type ApiOperation, type JsonObject, type PageRenderOptions} from '../../openapi';
 import {escapeMdxText, withStaticDownloadLinks} from '../mdx-safe-descriptions';
 

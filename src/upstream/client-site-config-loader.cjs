@@ -13,7 +13,7 @@ module.exports = function clientSiteConfigLoader(source) {
     config = undefined;
   }
   if (start < 0 || typeof config !== 'object' || config === null || !('themeConfig' in config)) {
-    throw new Error(`${this.resourcePath}: expected \`export default <the site config as JSON>\`; @docusaurus/core changed, review src/patches/client-site-config.ts`);
+    throw new Error(`${this.resourcePath}: expected \`export default <the site config as JSON>\`; @docusaurus/core changed, review src/upstream/client-site-config.ts`);
   }
   for (const key of BUILD_ONLY) delete config[key];
   return `${EXPORT}${JSON.stringify(config)};\n`;

@@ -1,7 +1,6 @@
-import {createRequire} from 'node:module';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-
-const require = createRequire(import.meta.url);
+import {appliedLoader} from './module-loader-plugin';
+import {wingFile} from './wing-files';
 
 /**
  * prism-react-renderer puts Prism with 40 grammars (Swift, Kotlin, Objective-C, Reason, Rust, C++...) and
@@ -29,11 +28,11 @@ export function prismLanguagesPlugin({languages}: {languages: readonly string[]}
             rules: [
               {
                 test: /prism-react-renderer[\\/]dist[\\/]index\.m?js$/,
-                use: [{loader: require.resolve('./prism-languages-loader.cjs'), options: {languages}}],
+                use: [appliedLoader('prism-languages'), {loader: wingFile('prism-languages-loader.cjs'), options: {languages}}],
               },
               {
                 test: /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
-                use: [{loader: require.resolve('./prism-include-languages-loader.cjs'), options: {additionalLanguages}}],
+                use: [appliedLoader('prism-include-languages'), {loader: wingFile('prism-include-languages-loader.cjs'), options: {additionalLanguages}}],
               },
             ],
           },

@@ -1,7 +1,5 @@
-import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
-
-const require = createRequire(import.meta.url);
+import {siteRequire} from './wing-files';
 
 /**
  * The API theme's request samples bundle postman-code-generators, which imports Node's `path`.
@@ -11,7 +9,7 @@ export function browserPathFallbackPlugin(): Plugin {
   return {
     name: 'vigil-browser-path-fallback',
     configureWebpack() {
-      return {resolve: {fallback: {path: require.resolve('path-browserify')}}};
+      return {resolve: {fallback: {path: siteRequire.resolve('path-browserify')}}};
     },
   };
 }

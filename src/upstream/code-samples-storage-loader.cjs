@@ -6,7 +6,7 @@ const GUARDED_READ =
 module.exports = function guardCodeSamplesStorage(source) {
   if (!source.includes(UNGUARDED_READ)) {
     throw new Error(
-      `${this.resourcePath}: expected the read ${UNGUARDED_READ} to guard; the API theme changed, review src/patches/code-samples-storage-guard.ts`,
+      `${this.resourcePath}: expected the read ${UNGUARDED_READ} to guard; the API theme changed, review src/upstream/code-samples-storage-guard.ts`,
     );
   }
   return source.split(UNGUARDED_READ).join(GUARDED_READ);

@@ -9,7 +9,7 @@ import {moduleLoaderPlugin} from './module-loader-plugin';
  */
 export function codeSamplesStorageGuardPlugin(): Plugin {
   return moduleLoaderPlugin({
-    name: 'vigil-code-samples-storage-guard',
+    name: 'code-samples-storage-guard',
     test: /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]CodeSnippets[\\/]index\.js$/,
     loader: 'code-samples-storage-loader.cjs',
   });

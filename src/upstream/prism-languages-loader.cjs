@@ -12,10 +12,10 @@ const THEMES_END = '\n// src/index.ts\n';
 // 20 themes of the package stay out of the bundle. The two names the rest of the module uses remain bound;
 // reading a theme from the package in the browser fails loudly instead of highlighting with nothing.
 const THEMES_REPLACEMENT = `
-// src/themes/index.ts: not bundled (src/patches/prism-languages.ts)
+// src/themes/index.ts: not bundled (src/upstream/prism-languages.ts)
 var themes_exports = new Proxy({}, {
   get(_themes, name) {
-    throw new Error("prism-react-renderer's theme " + String(name) + " is not bundled: set code themes in docusaurus.config.ts (src/patches/prism-languages.ts)");
+    throw new Error("prism-react-renderer's theme " + String(name) + " is not bundled: set code themes in docusaurus.config.ts (src/upstream/prism-languages.ts)");
   },
 });
 var vsDark_default = undefined;
@@ -45,7 +45,7 @@ function section(source, resourcePath, start, end, from = 0) {
   const finish = begin === -1 ? -1 : source.indexOf(end, begin + start.length);
   if (begin === -1 || finish === -1) {
     throw new Error(
-      `${resourcePath}: expected a section from "${start.trim()}" to "${end.trim()}"; prism-react-renderer changed, review src/patches/prism-languages.ts`,
+      `${resourcePath}: expected a section from "${start.trim()}" to "${end.trim()}"; prism-react-renderer changed, review src/upstream/prism-languages.ts`,
     );
   }
   return {begin, finish};

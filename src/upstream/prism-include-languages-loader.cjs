@@ -5,10 +5,10 @@ module.exports = function prismIncludeLanguagesLoader(source) {
   const {additionalLanguages} = this.getOptions();
   const missing = EXPECTED.filter((line) => !source.includes(line));
   if (missing.length > 0) {
-    throw new Error(`${this.resourcePath}: expected ${missing.join(' ')}; @docusaurus/theme-classic changed, review src/patches/prism-languages.ts`);
+    throw new Error(`${this.resourcePath}: expected ${missing.join(' ')}; @docusaurus/theme-classic changed, review src/upstream/prism-languages.ts`);
   }
   if (additionalLanguages.length > 0) {
-    throw new Error(`themeConfig.prism.additionalLanguages (${additionalLanguages.join(', ')}) is not supported: add languages to config/code-languages.ts (src/patches/prism-languages.ts)`);
+    throw new Error(`themeConfig.prism.additionalLanguages (${additionalLanguages.join(', ')}) is not supported: add languages to config/code-languages.ts (src/upstream/prism-languages.ts)`);
   }
-  return '// @docusaurus/theme-classic prism-include-languages: nothing to include (src/patches/prism-languages.ts)\nexport {};\n';
+  return '// @docusaurus/theme-classic prism-include-languages: nothing to include (src/upstream/prism-languages.ts)\nexport {};\n';
 };

@@ -10,7 +10,7 @@ import {moduleLoaderPlugin} from './module-loader-plugin';
  */
 export function utilsCommonTslibPlugin(): Plugin {
   return moduleLoaderPlugin({
-    name: 'vigil-utils-common-tslib',
+    name: 'utils-common-tslib',
     test: /@docusaurus[\\/]utils-common[\\/]lib[\\/]index\.js$/,
     loader: 'utils-common-tslib-loader.cjs',
     browserOnly: true,

@@ -1,0 +1,89 @@
+import type {Plugin, PluginConfig} from '@docusaurus/types';
+import {browserPathFallbackPlugin} from './browser-path-fallback';
+import {clientSiteConfigPlugin} from './client-site-config';
+import {codeSamplesStorageGuardPlugin} from './code-samples-storage-guard';
+import {cryptoJsSha1Plugin} from './crypto-js-sha1';
+import {prismLanguagesPlugin} from './prism-languages';
+import {routePrefetchPlugin} from './route-prefetch';
+import {stagedClientEntryPlugin} from './staged-client-entry';
+import {utilsCommonTslibPlugin} from './utils-common-tslib';
+import {siteRequire} from './wing-files';
+
+const {appliedInterventions} = siteRequire('./src/upstream/applied.cjs') as {appliedInterventions: () => Set<string>};
+
+/**
+ * The interventions that only make pages lighter or faster, by name. Each can be left out of a build to measure
+ * what it gains (VIGIL_WITHOUT_UPSTREAM, README.md); the site works the same without any of them.
+ */
+export const PERFORMANCE_INTERVENTIONS = [
+  'crypto-js-sha1',
+  'prism-languages',
+  'utils-common-tslib',
+  'route-prefetch',
+  'staged-client-entry',
+  'client-site-config',
+] as const;
+type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
+
+/** The interventions a comma-separated VIGIL_WITHOUT_UPSTREAM leaves out; an unknown name stops the build. */
+export function interventionsLeftOut(setting: string | undefined): Set<PerformanceIntervention> {
+  const names = (setting ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(PERFORMANCE_INTERVENTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`VIGIL_WITHOUT_UPSTREAM: unknown ${unknown.join(', ')} (known: ${PERFORMANCE_INTERVENTIONS.join(', ')})`);
+  }
+  return new Set(names as PerformanceIntervention[]);
+}
+
+type WingOptions = {
+  /** The Prism grammars the site highlights (config/code-languages.ts). */
+  languages: readonly string[];
+  /** Names of PERFORMANCE_INTERVENTIONS to leave out, for measurement only. */
+  leftOut: Set<PerformanceIntervention>;
+};
+
+/** A plugin of the wing, the names its loaders record when they have run (applied.cjs), and whether it may be left out. */
+type Intervention = {plugin: PluginConfig; records: string[]; name?: PerformanceIntervention};
+
+function interventions({languages}: WingOptions): Intervention[] {
+  return [
+    // Needed to build: the API theme's request samples import Node's `path`.
+    {plugin: browserPathFallbackPlugin, records: []},
+    // Keeps operation pages from crashing where the browser denies storage.
+    {plugin: codeSamplesStorageGuardPlugin, records: ['code-samples-storage-guard']},
+    {name: 'crypto-js-sha1', plugin: cryptoJsSha1Plugin, records: ['crypto-js-sha1']},
+    {name: 'prism-languages', plugin: prismLanguagesPlugin({languages}), records: ['prism-languages', 'prism-include-languages']},
+    {name: 'utils-common-tslib', plugin: utilsCommonTslibPlugin, records: ['utils-common-tslib']},
+    {name: 'route-prefetch', plugin: routePrefetchPlugin, records: ['route-prefetch']},
+    {name: 'staged-client-entry', plugin: stagedClientEntryPlugin, records: []},
+    {name: 'client-site-config', plugin: clientSiteConfigPlugin, records: ['client-site-config']},
+  ];
+}
+
+/** Fails the build when a loader of the wing never ran: the upstream file it rewrites has moved or been renamed. */
+function appliedCheckPlugin(expected: string[]) {
+  return function upstreamApplied(): Plugin {
+    return {
+      name: 'vigil-upstream-applied',
+      async postBuild() {
+        const applied = appliedInterventions();
+        const missing = expected.filter((name) => !applied.has(name));
+        if (missing.length > 0) {
+          throw new Error(`src/upstream: ${missing.join(', ')} changed nothing in this build; the module each rewrites is no longer where its rule looks (see src/upstream/README.md)`);
+        }
+      },
+    };
+  };
+}
+
+/** Every plugin of the wing, then the check that each of their loaders ran. */
+export function upstreamPlugins(options: WingOptions): PluginConfig[] {
+  const kept = interventions(options).filter(({name}) => !name || !options.leftOut.has(name));
+  return [...kept.map(({plugin}) => plugin), appliedCheckPlugin(kept.flatMap(({records}) => records))];
+}
+
+/** Client modules of the wing: the announcement bar of a new id shown to a reader who dismissed an earlier one. */
+export const upstreamClientModules = ['./src/upstream/announcement-bar-new-id.ts'];
+
+/** Style sheets of the wing, after the site's own: the API theme's markup they target has no class of its own. */
+export const upstreamCss = ['./src/upstream/api-theme-inline-opacity.css'];

@@ -1,0 +1,84 @@
+// Each intervention of src/upstream/ took effect in the production build in build/, read from its files. A rule
+// whose path no longer matches fails the build itself (src/upstream/index.ts); these check what a reader gets.
+// The interventions seen only in a browser are checked by tests/e2e/upstream-patches.spec.ts and the tests named
+// in src/upstream/README.md.
+import {readFileSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
+import {expect, test} from '@playwright/test';
+import {CODE_LANGUAGES} from '../../config/code-languages';
+import {navbar} from '../../config/navbar';
+import {SITE_TAGLINE} from '../../config/site-constants';
+import {bundledPrism} from '../support/prism';
+
+const SCRIPTS_DIR = 'build/assets/js';
+
+const scripts = () => readdirSync(SCRIPTS_DIR).filter((file) => file.endsWith('.js'));
+const sourceOf = (file: string) => readFileSync(join(SCRIPTS_DIR, file), 'utf8');
+const holding = (text: string) => scripts().filter((file) => sourceOf(file).includes(text));
+
+/** The file name of the bundle every page loads. */
+function mainBundle(): string {
+  const main = scripts().find((file) => /^main\.[\da-f]+\.js$/.test(file));
+  if (!main) throw new Error(`${SCRIPTS_DIR} has no main bundle: run the build first`);
+  return main;
+}
+
+test('prism-languages: Prism is not in the bundle every page loads, and the chunk that has it defines the configured grammars and no others', () => {
+  // Fences are highlighted at build time (src/plugins/static-code-blocks.ts); Prism stays for the API
+  // reference's code samples, highlighted in the browser by the theme's CodeBlock.
+  const grammarsOf = (file: string) => new Set([...sourceOf(file).matchAll(/\.languages\.(\w+)=/g)].map((match) => match[1]));
+  expect([...grammarsOf(mainBundle())], 'Prism grammars in the main bundle').toEqual([]);
+  const withPrism = scripts().filter((file) => grammarsOf(file).has('bash'));
+  expect(withPrism.length, 'chunks with the Prism grammars').toBe(1);
+  const defined = grammarsOf(withPrism[0]);
+  const bundled = bundledPrism.languages;
+  for (const language of CODE_LANGUAGES) expect(defined, `${withPrism[0]} defines ${language}`).toContain(language);
+  expect([...defined].filter((language) => !(language in bundled)), 'grammars beyond config/code-languages.ts').toEqual([]);
+});
+
+test('client-site-config: the site config in the bundle every page loads leaves out what only the build reads', () => {
+  const source = sourceOf(mainBundle());
+  const holds = (text: string) => source.includes(text);
+  const rendered = [SITE_TAGLINE, ...navbar.items.map((item) => item.label)];
+  expect(rendered.filter((text) => !holds(JSON.stringify(text))), 'what the theme renders from the config, missing').toEqual([]);
+  // The content plugins' options name their rehype and remark plugins; the config's top level names its presets.
+  expect(['rehypePlugins', 'beforeDefaultRemarkPlugins', 'presets:['].filter(holds), 'the options of the presets and plugins').toEqual([]);
+});
+
+test('utils-common-tslib: tslib is not in the bundle every page loads', () => {
+  // tslib's CommonJS module exports its helpers by name; each name stays a string in a minified bundle.
+  expect(['__classPrivateFieldGet', '__createBinding', '__spreadArray'].filter((helper) => sourceOf(mainBundle()).includes(helper))).toEqual([]);
+});
+
+test('crypto-js-sha1: the API theme gets SHA1 from crypto-js and none of its ciphers or other hashes', () => {
+  expect(holding('HmacSHA1').length, 'chunks with crypto-js SHA1').toBeGreaterThan(0);
+  // Names crypto-js registers on its namespace for the rest of the library.
+  expect(['TripleDES', 'RabbitLegacy', 'RIPEMD160', 'PBKDF2'].flatMap((name) => holding(name).map((file) => `${file}: ${name}`))).toEqual([]);
+});
+
+test('route-prefetch: the bundle every page loads prefetches from an index of the routes, in idle periods', () => {
+  // route-prefetch-client.js waits for idle periods of at most 4 ms; @docusaurus/core's own module never yields.
+  const source = sourceOf(mainBundle());
+  expect(source).toContain('requestIdleCallback');
+  expect(source).toMatch(/performance\.now\(\)\+4\b/);
+});
+
+test('code-samples-storage-guard: the API theme reads the remembered sample language inside try/catch', () => {
+  const unguarded = /(?<!window\.)localStorage\.getItem\("docusaurus\.tab\.code-samples"\)/;
+  const reading = holding('"docusaurus.tab.code-samples"');
+  expect(reading.length, 'chunks reading the language').toBeGreaterThan(0);
+  for (const file of reading) {
+    expect(sourceOf(file), file).toMatch(/try\{return window\.localStorage\.getItem\("docusaurus\.tab\.code-samples"\)\}catch/);
+    expect(sourceOf(file), file).not.toMatch(unguarded);
+  }
+});
+
+test('browser-path-fallback: the request samples get path-browserify for Node\'s path', () => {
+  // path-browserify's own message for a non-string argument.
+  expect(holding('Path must be a string. Received ').length).toBeGreaterThan(0);
+});
+
+test('announcement-bar-new-id: the bundle every page loads shows the bar of a new announcement id before hydration', () => {
+  const source = sourceOf(mainBundle());
+  expect(source).toMatch(/setAttribute\("data-announcement-bar-initially-dismissed","false"\)/);
+});

@@ -1,0 +1,36 @@
+// The wing's check that each bundle-time patch changed the module it is written for: a rule whose upstream
+// path moved matches nothing, and the build must then fail instead of shipping without the patch.
+import {createRequire} from 'node:module';
+import {join} from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {expect, test} from '@playwright/test';
+import {interventionsLeftOut, upstreamPlugins} from '../../src/upstream';
+
+const require = createRequire(join(process.cwd(), 'package.json'));
+const {markApplied} = require('./src/upstream/applied.cjs') as {markApplied: (name: string) => void};
+
+/** The wing's last plugin, the check, as Docusaurus would instantiate it. */
+function appliedCheck(leftOut: string | undefined): Plugin {
+  const plugins = upstreamPlugins({languages: ['bash'], leftOut: interventionsLeftOut(leftOut)});
+  const check = plugins.at(-1) as (context: LoadContext) => Plugin;
+  return check({} as LoadContext);
+}
+
+const postBuild = (plugin: Plugin) => plugin.postBuild!({} as Parameters<NonNullable<Plugin['postBuild']>>[0]);
+
+test('the build fails, naming each patch whose rule matched nothing, until every enabled patch has recorded its rewrite', async () => {
+  const check = appliedCheck('route-prefetch,staged-client-entry');
+  expect(check.name).toBe('vigil-upstream-applied');
+  await expect(postBuild(check)).rejects.toThrow(/code-samples-storage-guard, crypto-js-sha1, prism-languages, prism-include-languages, utils-common-tslib, client-site-config changed nothing/);
+  for (const name of ['code-samples-storage-guard', 'crypto-js-sha1', 'prism-languages', 'prism-include-languages', 'utils-common-tslib']) markApplied(name);
+  await expect(postBuild(check)).rejects.toThrow(/src\/upstream: client-site-config changed nothing/);
+  markApplied('client-site-config');
+  // route-prefetch was left out of this build: its rule is not there, so nothing is expected of it.
+  await expect(postBuild(check)).resolves.toBeUndefined();
+  await expect(postBuild(appliedCheck(undefined))).rejects.toThrow(/src\/upstream: route-prefetch changed nothing/);
+});
+
+test('VIGIL_WITHOUT_UPSTREAM names only performance patches', () => {
+  expect([...interventionsLeftOut(' route-prefetch , utils-common-tslib ')]).toEqual(['route-prefetch', 'utils-common-tslib']);
+  expect(() => interventionsLeftOut('code-samples-storage-guard')).toThrow(/unknown code-samples-storage-guard/);
+});
