@@ -48,7 +48,9 @@ const upstream = {
 };
 
 /** Every content plugin highlights its code fences at build time (src/plugins/static-code-blocks.ts). */
-const rehypePlugins = [[rehypeStaticCodeBlocks, {languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}]];
+const rehypePlugins = [
+  [rehypeStaticCodeBlocks, {languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}],
+];
 
 const config: Config = {
   title: SITE_TITLE,
@@ -100,7 +102,8 @@ const config: Config = {
           editUrl: EDIT_URL,
           showReadingTime: true,
           blogTitle: 'Blog',
-          blogDescription: 'Articles from the Vigil team on data quality, data contracts and real-time data observability.',
+          blogDescription:
+            'Articles from the Vigil team on data quality, data contracts and real-time data observability.',
           blogSidebarTitle: 'All posts',
           blogSidebarCount: 'ALL',
           authorsMapPath: 'authors.yml',
@@ -116,7 +119,10 @@ const config: Config = {
             copyright: `Copyright © 2025 ${SITE_TITLE}`,
             xslt: false,
             createFeedItems: async ({defaultCreateFeedItems, ...params}) =>
-              (await defaultCreateFeedItems(params)).map((item) => ({...item, content: item.content && withLightDiagramsOnly(item.content)})),
+              (await defaultCreateFeedItems(params)).map((item) => ({
+                ...item,
+                content: item.content && withLightDiagramsOnly(item.content),
+              })),
           },
           rehypePlugins,
         },
@@ -170,9 +176,7 @@ const config: Config = {
     }),
   ],
 
-  themes: [
-    'docusaurus-theme-openapi-docs',
-  ],
+  themes: ['docusaurus-theme-openapi-docs'],
 
   themeConfig: {
     image: 'img/vigil-social-card.png',
@@ -191,8 +195,7 @@ const config: Config = {
     },
     announcementBar: {
       id: announcementId,
-      content:
-        `The Vigil API reference now covers every v1 operation. <a href="${BASE_URL}api">Browse the API reference</a>.`,
+      content: `The Vigil API reference now covers every v1 operation. <a href="${BASE_URL}api">Browse the API reference</a>.`,
       isCloseable: true,
     },
     docs: {

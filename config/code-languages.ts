@@ -24,5 +24,9 @@ export const CODE_LANGUAGES = [
  * at build time (src/plugins/static-code-blocks.ts) and those the theme highlights in the browser.
  */
 export const MAGIC_COMMENTS = [
-  {className: 'theme-code-block-highlighted-line', line: 'highlight-next-line', block: {start: 'highlight-start', end: 'highlight-end'}},
+  {
+    className: 'theme-code-block-highlighted-line',
+    line: 'highlight-next-line',
+    block: {start: 'highlight-start', end: 'highlight-end'},
+  },
 ];

@@ -21,8 +21,18 @@ export const navbar = {
     // Plain links with a path pattern each: all docs share one sidebar, so `type: 'doc'` items would all
     // light up together on every doc page.
     {to: '/intro', label: 'Getting Started', position: 'left', activeBaseRegex: pagesMatching('intro$')},
-    {to: '/configuring-datastore/', label: 'Configure Datastore', position: 'left', activeBaseRegex: pagesMatching('configuring-datastore/')},
-    {to: '/onboarding-catalog/', label: 'Data Catalog', position: 'left', activeBaseRegex: pagesMatching('onboarding-catalog/')},
+    {
+      to: '/configuring-datastore/',
+      label: 'Configure Datastore',
+      position: 'left',
+      activeBaseRegex: pagesMatching('configuring-datastore/'),
+    },
+    {
+      to: '/onboarding-catalog/',
+      label: 'Data Catalog',
+      position: 'left',
+      activeBaseRegex: pagesMatching('onboarding-catalog/'),
+    },
     {to: '/features/', label: 'Features', position: 'left', activeBaseRegex: pagesMatching('features/')},
     {to: '/product/', label: 'Product', position: 'left', activeBaseRegex: pagesMatching('product/')},
     {to: '/api', label: 'API', position: 'left', activeBaseRegex: pagesMatching('api(/|$)')},

@@ -16,7 +16,11 @@ export function withReadableTokens(theme: PrismTheme, ratio = CODE_CONTRAST): Pr
     plain: {...theme.plain, color: fix(theme.plain.color)},
     styles: theme.styles.map(({types, languages, style}) => {
       const {opacity: _opacity, ...rest} = style;
-      return {types, ...(languages ? {languages} : {}), style: {...rest, ...(style.color ? {color: fix(style.color)} : {})}};
+      return {
+        types,
+        ...(languages ? {languages} : {}),
+        style: {...rest, ...(style.color ? {color: fix(style.color)} : {})},
+      };
     }),
   };
 }

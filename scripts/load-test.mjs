@@ -32,11 +32,19 @@ function pageAssets(html) {
 /** The URL mix: every page of the sitemap, the assets of a doc, an API operation and a blog page. */
 function loadTestPaths(buildDir = 'build') {
   const pages = sitemapPaths(buildDir);
-  const samples = [`${BASE_URL}intro`, pages.find((path) => path.startsWith(`${BASE_URL}api/`)), pages.find((path) => path.startsWith(`${BASE_URL}blog/`))];
+  const samples = [
+    `${BASE_URL}intro`,
+    pages.find((path) => path.startsWith(`${BASE_URL}api/`)),
+    pages.find((path) => path.startsWith(`${BASE_URL}blog/`)),
+  ];
   const assets = new Set([`${BASE_URL}sitemap.xml`]);
   for (const path of samples.filter(Boolean)) {
     const relativePath = path.slice(BASE_URL.length).replace(/\/$/, '');
-    const file = [`${buildDir}/${relativePath}/index.html`, `${buildDir}/${relativePath}.html`, `${buildDir}/index.html`].find((candidate) => {
+    const file = [
+      `${buildDir}/${relativePath}/index.html`,
+      `${buildDir}/${relativePath}.html`,
+      `${buildDir}/index.html`,
+    ].find((candidate) => {
       try {
         readFileSync(candidate);
         return true;
@@ -113,9 +121,17 @@ end
 }
 
 /** Runs the load test against `base` (a loopback URL) and returns its figures. */
-async function loadTest({base, buildDir = 'build', duration = 10, connections = 16, maxRequests = 200_000, artifacts = '.artifacts'}) {
+async function loadTest({
+  base,
+  buildDir = 'build',
+  duration = 10,
+  connections = 16,
+  maxRequests = 200_000,
+  artifacts = '.artifacts',
+}) {
   const {hostname} = new URL(base);
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) throw new Error(`${base}: the load test runs on loopback only`);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname))
+    throw new Error(`${base}: the load test runs on loopback only`);
   ensureDebianPackage(WRK, 'wrk');
   const paths = loadTestPaths(buildDir);
   const failures = await preflight(base, paths);
@@ -123,9 +139,22 @@ async function loadTest({base, buildDir = 'build', duration = 10, connections = 
   mkdirSync(artifacts, {recursive: true});
   const script = resolve(artifacts, 'load-test.lua');
   writeFileSync(script, wrkScript(paths, maxRequests));
-  const args = ['--threads', String(THREADS), '--connections', String(connections), '--duration', `${duration}s`, '--timeout', '5s', '--script', script, base];
+  const args = [
+    '--threads',
+    String(THREADS),
+    '--connections',
+    String(connections),
+    '--duration',
+    `${duration}s`,
+    '--timeout',
+    '5s',
+    '--script',
+    script,
+    base,
+  ];
   const run = spawnSync(WRK, args, {encoding: 'utf8', timeout: (duration + 30) * 1000});
-  if (run.status !== 0) throw new Error(`wrk failed (${run.error?.message ?? `exit ${run.status}`}):\n${run.stdout}${run.stderr}`);
+  if (run.status !== 0)
+    throw new Error(`wrk failed (${run.error?.message ?? `exit ${run.status}`}):\n${run.stdout}${run.stderr}`);
   const line = run.stdout.split('\n').find((text) => text.startsWith('LOADTEST '));
   if (!line) throw new Error(`wrk printed no summary:\n${run.stdout}`);
   const raw = JSON.parse(line.slice('LOADTEST '.length));

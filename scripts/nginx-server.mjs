@@ -22,7 +22,9 @@ async function main(args) {
     }
     if (args.includes('--detach')) {
       const server = await startNginxDaemon({port, buildDir: option(args, '--build', 'build'), dir});
-      console.log(`nginx serves ${server.url}${BASE_URL} in the background (configuration in ${server.dir}; stop it with --stop)`);
+      console.log(
+        `nginx serves ${server.url}${BASE_URL} in the background (configuration in ${server.dir}; stop it with --stop)`,
+      );
       process.exit(0);
     }
     const server = await startNginx({port, buildDir: option(args, '--build', 'build'), dir});

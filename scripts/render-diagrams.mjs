@@ -152,7 +152,9 @@ async function renderInPage({id, text, config, measuringFont, siteFont}) {
 
   // Text: one text node per line instead of a span per word, when no word is styled.
   for (const span of root.querySelectorAll('tspan.text-inner-tspan')) {
-    const plain = (span.getAttribute('font-style') ?? 'normal') === 'normal' && (span.getAttribute('font-weight') ?? 'normal') === 'normal';
+    const plain =
+      (span.getAttribute('font-style') ?? 'normal') === 'normal' &&
+      (span.getAttribute('font-weight') ?? 'normal') === 'normal';
     if (plain && span.children.length === 0) span.replaceWith(document.createTextNode(span.textContent));
   }
   root.normalize();
@@ -171,13 +173,16 @@ async function renderInPage({id, text, config, measuringFont, siteFont}) {
       for (const {name, value} of element.attributes) {
         for (const match of value.matchAll(/url\(#([^)]+)\)/g)) ids.add(match[1]);
         if ((name === 'href' || name === 'xlink:href') && value.startsWith('#')) ids.add(value.slice(1));
-        if (name === 'aria-labelledby' || name === 'aria-describedby') for (const token of value.split(/\s+/)) ids.add(token);
+        if (name === 'aria-labelledby' || name === 'aria-describedby')
+          for (const token of value.split(/\s+/)) ids.add(token);
       }
     }
     return ids;
   };
   let used = referenced();
-  for (const definition of root.querySelectorAll('marker, linearGradient, radialGradient, filter, clipPath, pattern, symbol')) {
+  for (const definition of root.querySelectorAll(
+    'marker, linearGradient, radialGradient, filter, clipPath, pattern, symbol',
+  )) {
     if (!used.has(definition.id)) definition.remove();
   }
 
@@ -196,16 +201,23 @@ async function renderInPage({id, text, config, measuringFont, siteFont}) {
         return false;
       }
     });
-    if (matching.length > 0 && rule.style.length > 0) rules.push({selectors: matching, declarations: rule.style.cssText});
+    if (matching.length > 0 && rule.style.length > 0)
+      rules.push({selectors: matching, declarations: rule.style.cssText});
   }
   for (const extra of root.querySelectorAll('style')) extra.remove();
 
   const keyframes = animations
-    .filter((animation) => rules.some(({declarations}) => new RegExp(`animation[^;]*\\b${animation.name}\\b`).test(declarations)))
+    .filter((animation) =>
+      rules.some(({declarations}) => new RegExp(`animation[^;]*\\b${animation.name}\\b`).test(declarations)),
+    )
     .map((animation) => animation.cssText.replace(/\s+/g, ' '));
 
   // Classes no remaining rule selects, mermaid's data attributes, empty attributes.
-  const usedClasses = new Set(rules.flatMap(({selectors}) => selectors.flatMap((selector) => [...selector.matchAll(/\.([\w-]+)/g)].map((m) => m[1]))));
+  const usedClasses = new Set(
+    rules.flatMap(({selectors}) =>
+      selectors.flatMap((selector) => [...selector.matchAll(/\.([\w-]+)/g)].map((m) => m[1])),
+    ),
+  );
   for (const element of all()) {
     for (const name of [...element.getAttributeNames()]) {
       const value = element.getAttribute(name).trim();
@@ -213,14 +225,18 @@ async function renderInPage({id, text, config, measuringFont, siteFont}) {
       else if (name === 'style') element.setAttribute(name, value.replace(/;{2,}/g, ';'));
     }
     if (element.hasAttribute('class')) {
-      const kept = element.getAttribute('class').split(/\s+/).filter((name, index, names) => usedClasses.has(name) && names.indexOf(name) === index);
+      const kept = element
+        .getAttribute('class')
+        .split(/\s+/)
+        .filter((name, index, names) => usedClasses.has(name) && names.indexOf(name) === index);
       if (kept.length > 0) element.setAttribute('class', kept.join(' '));
       else element.removeAttribute('class');
     }
   }
   // Rectangles without a size draw nothing (mermaid leaves a background box for unlabelled edges).
   for (const rect of root.querySelectorAll('rect')) {
-    if (!rect.hasAttribute('width') || !rect.hasAttribute('height') || Number(rect.getAttribute('width')) === 0) rect.remove();
+    if (!rect.hasAttribute('width') || !rect.hasAttribute('height') || Number(rect.getAttribute('width')) === 0)
+      rect.remove();
   }
   // Groups without attributes group nothing: their children take their place.
   for (const group of [...root.querySelectorAll('g')].reverse()) {
@@ -256,19 +272,32 @@ async function renderInPage({id, text, config, measuringFont, siteFont}) {
   }
   for (const element of all()) {
     for (const {name, value} of [...element.attributes]) {
-      let next = value.replace(/url\(#([^)]+)\)/g, (whole, ref) => (renamed.has(ref) ? `url(#${renamed.get(ref)})` : whole));
-      if ((name === 'href' || name === 'xlink:href') && renamed.has(value.slice(1))) next = `#${renamed.get(value.slice(1))}`;
-      if (name === 'aria-labelledby' || name === 'aria-describedby') next = value.split(/\s+/).map((token) => renamed.get(token) ?? token).join(' ');
+      let next = value.replace(/url\(#([^)]+)\)/g, (whole, ref) =>
+        renamed.has(ref) ? `url(#${renamed.get(ref)})` : whole,
+      );
+      if ((name === 'href' || name === 'xlink:href') && renamed.has(value.slice(1)))
+        next = `#${renamed.get(value.slice(1))}`;
+      if (name === 'aria-labelledby' || name === 'aria-describedby')
+        next = value
+          .split(/\s+/)
+          .map((token) => renamed.get(token) ?? token)
+          .join(' ');
       if (next !== value) element.setAttribute(name, next);
     }
   }
 
   // Numbers: a tenth of a pixel is finer than the screen draws a diagram scaled to the column.
   const round = (value) =>
-    value.replace(/-?\d*\.?\d+e-\d+/g, '0').replace(/-?\d*\.\d{2,}/g, (number) => String(Number(Number(number).toFixed(1))));
+    value
+      .replace(/-?\d*\.?\d+e-\d+/g, '0')
+      .replace(/-?\d*\.\d{2,}/g, (number) => String(Number(Number(number).toFixed(1))));
   for (const element of all()) {
     for (const {name, value} of [...element.attributes]) {
-      if (/^(d|points|transform|viewBox|style|x|y|x1|x2|y1|y2|cx|cy|r|rx|ry|width|height|dx|dy|refX|refY|markerWidth|markerHeight)$/.test(name)) {
+      if (
+        /^(d|points|transform|viewBox|style|x|y|x1|x2|y1|y2|cx|cy|r|rx|ry|width|height|dx|dy|refX|refY|markerWidth|markerHeight)$/.test(
+          name,
+        )
+      ) {
         element.setAttribute(name, round(value));
       }
     }
@@ -283,12 +312,19 @@ async function renderInPage({id, text, config, measuringFont, siteFont}) {
   // The cleaned style sheet, first, with the site's fonts.
   const hex = (r, g, b) => `#${[r, g, b].map((c) => Math.round(Number(c)).toString(16).padStart(2, '0')).join('')}`;
   const css = rules
-    .map(({selectors, declarations}) => `${selectors.join(',')}{${declarations.replace(/;\s+/g, ';').replace(/:\s+/g, ':')}}`)
+    .map(
+      ({selectors, declarations}) =>
+        `${selectors.join(',')}{${declarations.replace(/;\s+/g, ';').replace(/:\s+/g, ':')}}`,
+    )
     .concat(keyframes)
     .join('')
     .replace(/rgb\(([\d.]+), ([\d.]+), ([\d.]+)\)/g, (whole, r, g, b) => hex(r, g, b));
   const sheet = document.createElementNS('http://www.w3.org/2000/svg', 'style');
-  sheet.textContent = css.split(measuringFont.replace(/,\s*/g, ', ')).join(siteFont).split(measuringFont).join(siteFont);
+  sheet.textContent = css
+    .split(measuringFont.replace(/,\s*/g, ', '))
+    .join(siteFont)
+    .split(measuringFont)
+    .join(siteFont);
   const firstContent = [...root.children].find((child) => child.tagName !== 'title' && child.tagName !== 'desc');
   root.insertBefore(sheet, firstContent ?? null);
 
@@ -325,7 +361,9 @@ try {
           siteFont: SITE_FONT,
         });
       } catch (error) {
-        problems.push(`${where}: mermaid cannot render the diagram: ${error.message.split('\n').slice(0, 3).join(' ')}`);
+        problems.push(
+          `${where}: mermaid cannot render the diagram: ${error.message.split('\n').slice(0, 3).join(' ')}`,
+        );
         break;
       }
       if (!result.title || !result.description) {

@@ -36,13 +36,19 @@ const NGINX_DIR = `${ARTIFACTS}/nginx-${process.env.VIGIL_NGINX_PORT ?? 8100}`;
 const NODE_22 = '22.23.3';
 const NODE_22_DIR = `node_modules/.cache/node-${NODE_22}`;
 /** Where the Node.js 22 build writes: its output, API pages and generated files, apart from the first build's. */
-const NODE_22_BUILD = {out: `${ARTIFACTS}/build-node22`, apiDocs: `${ARTIFACTS}/node22/api`, generated: `${ARTIFACTS}/node22/.docusaurus`};
+const NODE_22_BUILD = {
+  out: `${ARTIFACTS}/build-node22`,
+  apiDocs: `${ARTIFACTS}/node22/api`,
+  generated: `${ARTIFACTS}/node22/.docusaurus`,
+};
 
 /** Outcome of each check that is not a Playwright test: 'passed', 'failed' or 'skipped'. */
 const checks = {};
 
 function run(command, args, env = {}) {
-  return spawnSync(command, args, {stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env}}).status ?? 1;
+  return (
+    spawnSync(command, args, {stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env}}).status ?? 1
+  );
 }
 
 /**
@@ -69,7 +75,11 @@ async function check(name, command, args) {
  * (and said) when the registry's advisory service does not answer.
  */
 function auditProductionDependencies(cwd = '.') {
-  const audit = spawnSync('npm', ['audit', '--omit=dev', '--json'], {cwd, encoding: 'utf8', env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
+  const audit = spawnSync('npm', ['audit', '--omit=dev', '--json'], {
+    cwd,
+    encoding: 'utf8',
+    env: {...process.env, NO_UPDATE_NOTIFIER: '1'},
+  });
   let report;
   try {
     report = JSON.parse(audit.stdout);
@@ -79,13 +89,17 @@ function auditProductionDependencies(cwd = '.') {
   const counts = report?.metadata?.vulnerabilities;
   if (!counts) {
     const reason = report?.message ?? report?.error?.summary ?? (audit.stderr.trim() || `exit ${audit.status}`);
-    console.error(`\nnpm audit --omit=dev in ${cwd}: the registry's advisory service did not answer (${reason}); advisories NOT checked.`);
+    console.error(
+      `\nnpm audit --omit=dev in ${cwd}: the registry's advisory service did not answer (${reason}); advisories NOT checked.`,
+    );
     return 'skipped';
   }
   const severe = Object.entries(report.vulnerabilities ?? {})
     .filter(([, advisory]) => advisory.severity === 'high' || advisory.severity === 'critical')
     .map(([name, advisory]) => `${name} (${advisory.severity}, ${advisory.range})`);
-  console.log(`npm audit --omit=dev in ${cwd}: ${counts.critical} critical, ${counts.high} high, ${counts.moderate} moderate, ${counts.low} low`);
+  console.log(
+    `npm audit --omit=dev in ${cwd}: ${counts.critical} critical, ${counts.high} high, ${counts.moderate} moderate, ${counts.low} low`,
+  );
   if (severe.length) console.error(`high or critical advisories in production dependencies:\n  ${severe.join('\n  ')}`);
   return severe.length ? 'failed' : 'passed';
 }
@@ -97,7 +111,10 @@ function auditProductionDependencies(cwd = '.') {
 function startBuild() {
   const started = Date.now();
   const log = openSync(`${ARTIFACTS}/build.log`, 'w');
-  const child = spawn('npm', ['run', 'build'], {stdio: ['ignore', log, log], env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'}});
+  const child = spawn('npm', ['run', 'build'], {
+    stdio: ['ignore', log, log],
+    env: {...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0'},
+  });
   closeSync(log);
   return new Promise((resolve) => {
     child.on('close', (code) => resolve({code: code ?? 1, seconds: (Date.now() - started) / 1000}));
@@ -115,7 +132,10 @@ function node22Environment() {
   if (!existsSync(`${bin}/node`)) {
     mkdirSync(NODE_22_DIR, {recursive: true});
     const spec = `node-${process.platform}-${process.arch}@${NODE_22}`;
-    const pack = spawnSync('npm', ['pack', spec, '--pack-destination', NODE_22_DIR, '--json'], {encoding: 'utf8', env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
+    const pack = spawnSync('npm', ['pack', spec, '--pack-destination', NODE_22_DIR, '--json'], {
+      encoding: 'utf8',
+      env: {...process.env, NO_UPDATE_NOTIFIER: '1'},
+    });
     if (pack.status !== 0) {
       console.error(`npm pack ${spec} failed:\n${pack.stderr}`);
       return undefined;
@@ -170,7 +190,11 @@ const DOCS_MCP_PACKAGE = 'packages/vigil-docs-mcp';
 function startDocsMcpInstall() {
   const started = Date.now();
   const log = openSync(`${ARTIFACTS}/docs-mcp-install.log`, 'w');
-  const child = spawn('npm', ['ci', '--no-audit', '--no-fund'], {cwd: DOCS_MCP_PACKAGE, stdio: ['ignore', log, log], env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
+  const child = spawn('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: DOCS_MCP_PACKAGE,
+    stdio: ['ignore', log, log],
+    env: {...process.env, NO_UPDATE_NOTIFIER: '1'},
+  });
   closeSync(log);
   return new Promise((resolve) => {
     child.on('error', () => resolve({code: 1, seconds: (Date.now() - started) / 1000}));
@@ -195,11 +219,18 @@ async function playwright(name, projects, environment = {}, options = []) {
   const report = `${ARTIFACTS}/test-report-${name}.json`;
   rmSync(report, {force: true});
   const projectOptions = projects.map((project) => `--project=${project}`);
-  const status = await runAsync('npx', ['playwright', 'test', ...projectOptions, ...options], {...environment, VIGIL_TEST_REPORT: report});
+  const status = await runAsync('npx', ['playwright', 'test', ...projectOptions, ...options], {
+    ...environment,
+    VIGIL_TEST_REPORT: report,
+  });
   if (!existsSync(report)) return {passed: 0, failed: 1, skipped: 0};
   const {stats, errors = []} = JSON.parse(readFileSync(report, 'utf8'));
   const failed = stats.unexpected + errors.length;
-  return {passed: stats.expected + stats.flaky, failed: failed === 0 && status !== 0 ? 1 : failed, skipped: stats.skipped};
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: failed === 0 && status !== 0 ? 1 : failed,
+    skipped: stats.skipped,
+  };
 }
 
 const suiteStarted = Date.now();
@@ -238,14 +269,20 @@ const results = [await timed('unit tests', () => playwright('unit', ['unit']))];
 if (node22) {
   // Its own output folder: Playwright empties its output folder when it starts.
   const options = ['--output', `${ARTIFACTS}/test-results-node22`];
-  results.push(await timed(`unit tests (Node.js ${NODE_22})`, () => playwright('unit-node22', ['unit'], node22, options)));
+  results.push(
+    await timed(`unit tests (Node.js ${NODE_22})`, () => playwright('unit-node22', ['unit'], node22, options)),
+  );
 }
 
 const built = await building;
-console.log(`\n> build (npm run build, started first, output in ${ARTIFACTS}/build.log):\n${readFileSync(`${ARTIFACTS}/build.log`, 'utf8')}`);
+console.log(
+  `\n> build (npm run build, started first, output in ${ARTIFACTS}/build.log):\n${readFileSync(`${ARTIFACTS}/build.log`, 'utf8')}`,
+);
 const buildOk = built.code === 0;
 checks.build = buildOk ? 'passed' : 'failed';
-console.log(`build: ${checks.build} in ${built.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`);
+console.log(
+  `build: ${checks.build} in ${built.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`,
+);
 await check('type check', 'npx', ['tsc', '--noEmit']);
 const docsMcp = await installingDocsMcp;
 checks['docs MCP server install'] = docsMcp.code === 0 ? 'passed' : 'failed';
@@ -256,7 +293,9 @@ if (docsMcp.code !== 0) console.error(readFileSync(`${ARTIFACTS}/docs-mcp-instal
 if (buildingWithNode22) {
   const builtWithNode22 = await buildingWithNode22;
   checks[`build (Node.js ${NODE_22})`] = builtWithNode22.code === 0 ? 'passed' : 'failed';
-  console.log(`\n> build with Node.js ${NODE_22} (npm run build into ${NODE_22_BUILD.out}, after the first build): ${checks[`build (Node.js ${NODE_22})`]} in ${builtWithNode22.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`);
+  console.log(
+    `\n> build with Node.js ${NODE_22} (npm run build into ${NODE_22_BUILD.out}, after the first build): ${checks[`build (Node.js ${NODE_22})`]} in ${builtWithNode22.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`,
+  );
   if (builtWithNode22.code !== 0) console.error(readFileSync(`${ARTIFACTS}/build-node22.log`, 'utf8'));
 }
 if (buildOk) {
@@ -264,7 +303,10 @@ if (buildOk) {
   // The teardown project stops nginx; should Playwright die first, the daemon it left is stopped here.
   stopNginxDaemon(NGINX_DIR);
   // Every sitemap page and the assets they load, under load for a few seconds: no error, no 4xx/5xx.
-  checks['load test'] = run('node', ['scripts/load-test.mjs', '--duration', '5', '--json', `${ARTIFACTS}/load-test.json`]) === 0 ? 'passed' : 'failed';
+  checks['load test'] =
+    run('node', ['scripts/load-test.mjs', '--duration', '5', '--json', `${ARTIFACTS}/load-test.json`]) === 0
+      ? 'passed'
+      : 'failed';
 } else {
   console.error('\nThe production build failed: the build and browser tests did not run.');
 }
@@ -274,7 +316,9 @@ const sum = (key) => results.reduce((total, result) => total + result[key], 0);
 const passed = sum('passed') + count('passed');
 const failed = sum('failed') + count('failed');
 const skipped = sum('skipped') + count('skipped');
-const failedChecks = Object.entries(checks).filter(([, value]) => value === 'failed').map(([name]) => name);
+const failedChecks = Object.entries(checks)
+  .filter(([, value]) => value === 'failed')
+  .map(([name]) => name);
 if (failedChecks.length) console.error(`\nfailed checks: ${failedChecks.join(', ')}`);
 console.log(`\nthe test command took ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -15,7 +15,6 @@ const HASHES_VARIABLE = '$vigil_csp_script_hashes';
 /** Script types a browser executes; other types (application/ld+json) are data blocks that CSP ignores. */
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
 
-
 /**
  * The distinct inline scripts of every page of the build, as CSP hash sources (`'sha256-…'`), sorted.
  * Throws when the build has no page, and on inline event handlers or `javascript:` URLs, which no hash
@@ -39,7 +38,9 @@ export function inlineScriptHashes(buildDir = 'build') {
     }
     const handler = /<[a-z][^>]*\s(on[a-z]+)\s*=\s*["']/i.exec(html.replace(/<script\b[\s\S]*?<\/script\s*>/gi, ''));
     if (handler) {
-      throw new Error(`${relative('.', file)}: inline event handler ${handler[1]}=, which the Content-Security-Policy blocks`);
+      throw new Error(
+        `${relative('.', file)}: inline event handler ${handler[1]}=, which the Content-Security-Policy blocks`,
+      );
     }
     if (/\s(?:href|src|action)\s*=\s*["']?\s*javascript:/i.test(html)) {
       throw new Error(`${relative('.', file)}: a javascript: URL, which the Content-Security-Policy blocks`);

@@ -9,7 +9,9 @@ let updated = false;
 function apt(args) {
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const [command, ...rest] = [...sudo, 'apt-get', ...args];
-  return spawnSync(command, rest, {stdio: 'inherit', env: {...process.env, DEBIAN_FRONTEND: 'noninteractive'}}).status ?? 1;
+  return (
+    spawnSync(command, rest, {stdio: 'inherit', env: {...process.env, DEBIAN_FRONTEND: 'noninteractive'}}).status ?? 1
+  );
 }
 
 /**

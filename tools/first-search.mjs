@@ -26,7 +26,12 @@ export const FIRST_SEARCH = JSON.parse(readFileSync('bench/budgets.json', 'utf8'
  * its workers (it refuses to throttle a worker target), so Pagefind's searching in its worker runs at full speed:
  * the throttled times measure the page's own work, rendering the suggestions, under the slowdown.
  */
-export const PHONE_THROTTLING = {cpuSlowdown: 4, latencyMs: 150, downloadBitsPerSecond: 1.6 * 1024 * 1024, uploadBitsPerSecond: 750 * 1024};
+export const PHONE_THROTTLING = {
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBitsPerSecond: 1.6 * 1024 * 1024,
+  uploadBitsPerSecond: 750 * 1024,
+};
 
 /**
  * One measurement: the files downloaded (path and bytes sent), their total, and the two times in ms.
@@ -69,7 +74,8 @@ export async function firstSearch(browser, baseURL, {query = FIRST_SEARCH.query,
       if (!listbox) throw new Error('the page has no search suggestions list');
       new MutationObserver((_, observer) => {
         if (listbox.querySelector('[role="option"]')) {
-          /** @type {Window & {__firstSuggestionAt?: number}} */ (window).__firstSuggestionAt = performance.timeOrigin + performance.now();
+          /** @type {Window & {__firstSuggestionAt?: number}} */ (window).__firstSuggestionAt =
+            performance.timeOrigin + performance.now();
           observer.disconnect();
         }
       }).observe(listbox, {childList: true, subtree: true});
@@ -81,17 +87,32 @@ export async function firstSearch(browser, baseURL, {query = FIRST_SEARCH.query,
     page.context().on('requestfinished', (request) => {
       if (responses.has(request.url()) || request.resourceType() === 'other') return;
       const finishedAt = Date.now();
-      responses.set(request.url(), {finishedAt, body: request.response().then((response) => response?.body() ?? Buffer.alloc(0)).catch(() => Buffer.alloc(0))});
+      responses.set(request.url(), {
+        finishedAt,
+        body: request
+          .response()
+          .then((response) => response?.body() ?? Buffer.alloc(0))
+          .catch(() => Buffer.alloc(0)),
+      });
     });
     const box = page.getByRole('combobox', {name: 'Search'});
     await box.click();
     const typedAt = Date.now();
     await box.fill(query);
-    await page.getByRole('listbox', {name: 'Search suggestions'}).getByRole('option').first().waitFor({timeout: 60_000});
+    await page
+      .getByRole('listbox', {name: 'Search suggestions'})
+      .getByRole('option')
+      .first()
+      .waitFor({timeout: 60_000});
     await waitForQuietNetwork(tracker, {quietMs: 1000});
-    const shownAt = await page.evaluate(() => /** @type {Window & {__firstSuggestionAt?: number}} */ (window).__firstSuggestionAt ?? Infinity);
+    const shownAt = await page.evaluate(
+      () => /** @type {Window & {__firstSuggestionAt?: number}} */ (window).__firstSuggestionAt ?? Infinity,
+    );
     // The last download the suggestions waited for: the last to end before they were shown.
-    const lastDownloadEnd = Math.max(typedAt, ...[...responses.values()].map(({finishedAt}) => finishedAt).filter((finishedAt) => finishedAt <= shownAt));
+    const lastDownloadEnd = Math.max(
+      typedAt,
+      ...[...responses.values()].map(({finishedAt}) => finishedAt).filter((finishedAt) => finishedAt <= shownAt),
+    );
     const files = [];
     for (const [url, {body}] of responses) {
       const bytes = await body;

@@ -45,9 +45,16 @@ export function serverBlockFor(port, root, serverBlock = NGINX_SERVER_BLOCK) {
  * Writes the nginx configuration for `buildDir` into `dir` and returns the top-level file.
  * @param {NginxOptions & {daemon?: boolean}} options
  */
-export function writeNginxConfig({port, buildDir = 'build', dir = `.artifacts/nginx-${port}`, accessLog = true, daemon = false}) {
+export function writeNginxConfig({
+  port,
+  buildDir = 'build',
+  dir = `.artifacts/nginx-${port}`,
+  accessLog = true,
+  daemon = false,
+}) {
   const build = resolve(buildDir);
-  if (!existsSync(`${build}/index.html`)) throw new Error(`${buildDir}/index.html is missing: run \`npm run build\` first`);
+  if (!existsSync(`${build}/index.html`))
+    throw new Error(`${buildDir}/index.html is missing: run \`npm run build\` first`);
   const home = resolve(dir);
   rmSync(home, {recursive: true, force: true});
   mkdirSync(`${home}/www`, {recursive: true});
@@ -57,7 +64,9 @@ export function writeNginxConfig({port, buildDir = 'build', dir = `.artifacts/ng
   symlinkSync(build, `${home}/www${BASE_URL.replace(/\/$/, '')}`);
   writeFileSync(`${home}/vigil/csp-hashes.conf`, nginxHashesInclude(buildDir));
   writeFileSync(`${home}/vigil-docs.conf`, serverBlockFor(port, `${home}/www`));
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `    ${kind}_temp_path ${home}/tmp/${kind};`);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (kind) => `    ${kind}_temp_path ${home}/tmp/${kind};`,
+  );
   const conf = `${home}/nginx.conf`;
   writeFileSync(
     conf,
@@ -109,16 +118,20 @@ export async function startNginx({port, buildDir = 'build', dir = `.artifacts/ng
   const home = resolve(dir);
   /** @type {string[]} */
   const errors = [];
-  const child = spawn(NGINX, ['-p', home, '-c', conf, '-e', `${home}/error.log`], {stdio: ['ignore', 'inherit', 'pipe']});
+  const child = spawn(NGINX, ['-p', home, '-c', conf, '-e', `${home}/error.log`], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
   child.stderr.on('data', (chunk) => {
     errors.push(String(chunk));
     process.stderr.write(chunk);
   });
   let exited = false;
-  const exit = new Promise((done) => child.on('exit', (code, signal) => {
-    exited = true;
-    done(code ?? signal);
-  }));
+  const exit = new Promise((done) =>
+    child.on('exit', (code, signal) => {
+      exited = true;
+      done(code ?? signal);
+    }),
+  );
   const stop = async () => {
     if (!exited) child.kill('SIGTERM');
     await exit;

@@ -147,7 +147,11 @@ export function waitForQuietNetwork(tracker, {quietMs = QUIET_MS, timeoutMs = 90
     };
     const deadline = setTimeout(() => {
       const pending = [...tracker.inFlight].map((request) => request.url()).join(', ');
-      done(new Error(`the network did not stay idle for ${quietMs} ms within ${timeoutMs} ms; in flight: ${pending || 'none'}`));
+      done(
+        new Error(
+          `the network did not stay idle for ${quietMs} ms within ${timeoutMs} ms; in flight: ${pending || 'none'}`,
+        ),
+      );
     }, timeoutMs);
     tracker.listeners.add(check);
     check();
@@ -174,8 +178,18 @@ export async function pageDownloads(page, url) {
     const {pathname} = new URL(response.url());
     if (type === 'script' || type === 'stylesheet') {
       // Read at once: a body is no longer available once the page has gone.
-      const download = {type: /** @type {Download['type']} */ (type), url: response.url(), path: pathname, status: response.status()};
-      bodies.push(response.body().then((body) => ({...download, body}), (/** @type {Error} */ error) => ({...download, error})));
+      const download = {
+        type: /** @type {Download['type']} */ (type),
+        url: response.url(),
+        path: pathname,
+        status: response.status(),
+      };
+      bodies.push(
+        response.body().then(
+          (body) => ({...download, body}),
+          (/** @type {Error} */ error) => ({...download, error}),
+        ),
+      );
     } else if (/\.(js|css)$/.test(pathname)) {
       other.add(response.url());
     }
@@ -185,19 +199,29 @@ export async function pageDownloads(page, url) {
     const response = await page.goto(url, {timeout: 120_000});
     if (!response) throw new Error(`${url}: no response`);
     const documentBody = await response.body();
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', undefined, {timeout: 90_000});
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', undefined, {
+      timeout: 90_000,
+    });
     for (;;) {
       await waitForQuietNetwork(tracker);
       const started = tracker.started;
-      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), {timeout: 10_000})));
+      await page.evaluate(
+        () => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), {timeout: 10_000})),
+      );
       if (tracker.started === started && tracker.inFlight.size === 0) break;
     }
     const prefetchLinks = new Set(
-      await page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => /** @type {HTMLLinkElement} */ (link).href)),
+      await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="prefetch"]')].map(
+          (link) => /** @type {HTMLLinkElement} */ (link).href,
+        ),
+      ),
     );
     const unexplained = [...other].filter((href) => !prefetchLinks.has(href));
     if (unexplained.length > 0) {
-      throw new Error(`${url}: scripts or stylesheets fetched neither as script/stylesheet nor by <link rel=prefetch> (see tools/page-weight.mjs): ${unexplained.join(', ')}`);
+      throw new Error(
+        `${url}: scripts or stylesheets fetched neither as script/stylesheet nor by <link rel=prefetch> (see tools/page-weight.mjs): ${unexplained.join(', ')}`,
+      );
     }
     /** @type {Map<string, Download>} */
     const seen = new Map();

@@ -56,12 +56,17 @@ export function* searchablePages(buildDir, routes, basePath = BASE_URL) {
     const content = readFileSync(file, 'utf8');
     if (!SEARCHABLE.test(content)) {
       if (MUST_BE_SEARCHABLE.test(content)) {
-        throw new Error(`${relative(process.cwd(), file)} (${route}) is a doc or blog post page without data-pagefind-body: its content would be missing from search`);
+        throw new Error(
+          `${relative(process.cwd(), file)} (${route}) is a doc or blog post page without data-pagefind-body: its content would be missing from search`,
+        );
       }
       continue;
     }
     const earlier = routeOfFile.get(file);
-    if (earlier) throw new Error(`${relative(process.cwd(), file)} is served at ${earlier} and ${route}: the search index would hold it twice`);
+    if (earlier)
+      throw new Error(
+        `${relative(process.cwd(), file)} is served at ${earlier} and ${route}: the search index would hold it twice`,
+      );
     routeOfFile.set(file, route);
     yield {url: route, content};
   }
@@ -89,7 +94,11 @@ export const OUTLINE_FILE = 'outline.json';
 export function* fragmentsOf(indexDir) {
   const folder = join(indexDir, 'fragment');
   for (const name of readdirSync(folder).sort()) {
-    const fragment = JSON.parse(gunzipSync(readFileSync(join(folder, name))).toString('utf8').replace(/^pagefind_dcd/, ''));
+    const fragment = JSON.parse(
+      gunzipSync(readFileSync(join(folder, name)))
+        .toString('utf8')
+        .replace(/^pagefind_dcd/, ''),
+    );
     yield {id: name.replace(/\.pf_fragment$/, ''), ...fragment};
   }
 }
@@ -106,7 +115,9 @@ export function vocabularyOf(fragments) {
   /** @type {Map<string, number>} */
   const pagesWith = new Map();
   for (const fragment of fragments) {
-    const words = new Set(`${fragment.meta?.title ?? ''} ${fragment.content}`.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
+    const words = new Set(
+      `${fragment.meta?.title ?? ''} ${fragment.content}`.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [],
+    );
     for (const word of words) {
       if (word.length >= 4 && !/^\d+$/.test(word)) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
     }
@@ -139,12 +150,21 @@ export function outlineOf(fragments) {
   const pages = fragments.map((fragment) => {
     const section = fragment.filters?.section?.[0];
     if (!section) throw new Error(`${fragment.url} was indexed without a section (data-pagefind-filter="section:…")`);
-    const headings = (fragment.anchors ?? []).filter((anchor) => /^h[23]$/.test(anchor.element)).map((anchor) => anchor.text.trim());
-    return {id: fragment.id, section: /** @type {PageOutline['section']} */ (section), title: fragment.meta?.title ?? '', headings: [...new Set(headings)], glossary: fragment.meta?.glossary === 'yes'};
+    const headings = (fragment.anchors ?? [])
+      .filter((anchor) => /^h[23]$/.test(anchor.element))
+      .map((anchor) => anchor.text.trim());
+    return {
+      id: fragment.id,
+      section: /** @type {PageOutline['section']} */ (section),
+      title: fragment.meta?.title ?? '',
+      headings: [...new Set(headings)],
+      glossary: fragment.meta?.glossary === 'yes',
+    };
   });
   /** @type {Map<string, number>} */
   const pagesWithHeading = new Map();
-  for (const {headings} of pages) for (const heading of headings) pagesWithHeading.set(heading, (pagesWithHeading.get(heading) ?? 0) + 1);
+  for (const {headings} of pages)
+    for (const heading of headings) pagesWithHeading.set(heading, (pagesWithHeading.get(heading) ?? 0) + 1);
   // Maps, not objects: a word of a title may be "constructor" or "__proto__".
   /** @type {Record<string, PageOutline>} */
   const docPages = {};
@@ -170,7 +190,10 @@ export function outlineOf(fragments) {
       docPages[id] = {section, title, headings, ...(glossary && {glossary})};
     }
   }
-  return {pages: docPages, apiShards: Object.fromEntries([...apiShards].map(([name, words]) => [name, Object.fromEntries(words)]))};
+  return {
+    pages: docPages,
+    apiShards: Object.fromEntries([...apiShards].map(([name, words]) => [name, Object.fromEntries(words)])),
+  };
 }
 
 /**
@@ -182,7 +205,8 @@ function writeOutline(indexDir, fragments) {
   const {pages, apiShards} = outlineOf(fragments);
   const folder = join(indexDir, API_OUTLINE_FOLDER);
   mkdirSync(folder, {recursive: true});
-  for (const [name, words] of Object.entries(apiShards)) writeFileSync(join(folder, `${name}.json`), JSON.stringify(words));
+  for (const [name, words] of Object.entries(apiShards))
+    writeFileSync(join(folder, `${name}.json`), JSON.stringify(words));
   writeFileSync(join(indexDir, OUTLINE_FILE), JSON.stringify({pages, apiShards: Object.keys(apiShards).sort()}));
 }
 
@@ -209,13 +233,16 @@ export async function writeSearchIndex(buildDir, pages) {
   try {
     for (const page of pages) {
       const added = await index.addHTMLFile(page);
-      if (added.errors.length > 0) throw new Error(`${page.url}: Pagefind could not index it: ${added.errors.join('; ')}`);
+      if (added.errors.length > 0)
+        throw new Error(`${page.url}: Pagefind could not index it: ${added.errors.join('; ')}`);
       count += 1;
     }
-    if (count === 0) throw new Error(`${buildDir} has no page marked data-pagefind-body: the search index would be empty`);
+    if (count === 0)
+      throw new Error(`${buildDir} has no page marked data-pagefind-body: the search index would be empty`);
     const indexDir = join(buildDir, SEARCH_INDEX_FOLDER);
     const written = await index.writeFiles({outputPath: indexDir});
-    if (written.errors.length > 0) throw new Error(`Pagefind could not write the search index: ${written.errors.join('; ')}`);
+    if (written.errors.length > 0)
+      throw new Error(`Pagefind could not write the search index: ${written.errors.join('; ')}`);
     const fragments = [...fragmentsOf(indexDir)];
     writeFileSync(join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabularyOf(fragments)));
     writeOutline(indexDir, fragments);
@@ -231,7 +258,8 @@ export async function writeSearchIndex(buildDir, pages) {
  */
 export function searchIndexSize(buildDir) {
   const indexDir = join(buildDir, SEARCH_INDEX_FOLDER);
-  const sizes = (/** @type {string} */ folder) => readdirSync(join(indexDir, folder)).map((name) => statSync(join(indexDir, folder, name)).size);
+  const sizes = (/** @type {string} */ folder) =>
+    readdirSync(join(indexDir, folder)).map((name) => statSync(join(indexDir, folder, name)).size);
   const chunks = sizes('index');
   const fragments = sizes('fragment');
   return {

@@ -21,7 +21,9 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.xml', '.txt', '
  */
 export function compress(body, encoding) {
   return encoding === 'br'
-    ? promisify(brotliCompress)(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length}})
+    ? promisify(brotliCompress)(body, {
+        params: {[zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length},
+      })
     : promisify(gzip)(body, {level: 9});
 }
 
@@ -48,7 +50,13 @@ export function startServer({root = 'build', port = 3000, host = '127.0.0.1', ba
     const file = found ?? join(dir, '404.html');
     const extension = extname(file);
     const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = !COMPRESSIBLE.has(extension) ? undefined : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    const encoding = !COMPRESSIBLE.has(extension)
+      ? undefined
+      : /\bbr\b/.test(accepted)
+        ? 'br'
+        : /\bgzip\b/.test(accepted)
+          ? 'gzip'
+          : undefined;
     const key = `${file}|${encoding ?? 'identity'}`;
     // Each file is compressed once, on its first request, and kept (a host compressing ahead of time).
     if (!cache.has(key)) {

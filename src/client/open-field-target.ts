@@ -10,7 +10,11 @@ function revealTarget(hash: string): void {
   if (!target) return;
   let closed = false;
   // A variant's anchor is its own <details>: it opens too.
-  for (let element: HTMLElement | null = target instanceof HTMLDetailsElement ? target : target.parentElement; element; element = element.parentElement) {
+  for (
+    let element: HTMLElement | null = target instanceof HTMLDetailsElement ? target : target.parentElement;
+    element;
+    element = element.parentElement
+  ) {
     if (element instanceof HTMLDetailsElement && !element.open) {
       element.open = true;
       closed = true;

@@ -70,7 +70,11 @@ function* refsOf(node: Json, where: string): Generator<{ref: string; where: stri
  * Follows local `$ref`s from `node` to the node they end at. Throws an OpenApiSourceError naming the file
  * when a reference does not resolve or the references loop.
  */
-export function deref(document: JsonObject, node: JsonObject | undefined, file = sourceFileOf(document)): JsonObject | undefined {
+export function deref(
+  document: JsonObject,
+  node: JsonObject | undefined,
+  file = sourceFileOf(document),
+): JsonObject | undefined {
   let current = node;
   const seen = new Set<string>();
   while (current && typeof current.$ref === 'string') {
@@ -119,7 +123,9 @@ export function* pathOperations(document: JsonObject, file = sourceFileOf(docume
  * createItems): its operationId, else its summary, else (a webhook) its name, kebab-cased.
  */
 export function pageIdOf(entry: OperationEntry): string {
-  return kebabCase(entry.definition.operationId ?? entry.definition.summary ?? (entry.kind === 'webhook' ? entry.path : ''));
+  return kebabCase(
+    entry.definition.operationId ?? entry.definition.summary ?? (entry.kind === 'webhook' ? entry.path : ''),
+  );
 }
 
 /** The operationIds the file gives operations whose page id had to be another (two ids making the same page id). */
@@ -142,11 +148,18 @@ function completeOperationIds(document: JsonObject, file: string): void {
   const taken = new Map<string, string>();
   const renamed: OperationEntry[] = [];
   const given = new Map<string, OperationEntry>();
-  for (const entry of entries.filter(({definition}) => typeof definition.operationId === 'string' && definition.operationId !== '')) {
+  for (const entry of entries.filter(
+    ({definition}) => typeof definition.operationId === 'string' && definition.operationId !== '',
+  )) {
     const twin = given.get(entry.definition.operationId);
     if (twin) {
-      const where = (other: OperationEntry) => `${other.kind === 'webhook' ? 'webhook ' : ''}${other.method.toUpperCase()} ${other.path}`;
-      throw new OpenApiSourceError(file, `duplicate operationId "${entry.definition.operationId}" on ${where(twin)} and ${where(entry)} (operationIds are unique)`, entry.pointer);
+      const where = (other: OperationEntry) =>
+        `${other.kind === 'webhook' ? 'webhook ' : ''}${other.method.toUpperCase()} ${other.path}`;
+      throw new OpenApiSourceError(
+        file,
+        `duplicate operationId "${entry.definition.operationId}" on ${where(twin)} and ${where(entry)} (operationIds are unique)`,
+        entry.pointer,
+      );
     }
     given.set(entry.definition.operationId, entry);
     const id = pageIdOf(entry);
@@ -158,7 +171,10 @@ function completeOperationIds(document: JsonObject, file: string): void {
       taken.set(id, entry.pointer);
     }
   }
-  for (const entry of [...renamed, ...entries.filter(({definition}) => typeof definition.operationId !== 'string' || definition.operationId === '')]) {
+  for (const entry of [
+    ...renamed,
+    ...entries.filter(({definition}) => typeof definition.operationId !== 'string' || definition.operationId === ''),
+  ]) {
     if (renamed.includes(entry)) delete entry.definition.operationId;
     let id = pageIdOf(entry);
     if (id === '' || taken.has(id)) id = kebabCase(`${entry.method} ${entry.path}`);
@@ -192,7 +208,11 @@ export function loadOpenApiDescription(file: string): JsonObject {
   }
   const document: JsonObject = parsed;
   if (typeof document.openapi !== 'string' || !/^3\.(0|1)\.\d+$/.test(document.openapi)) {
-    throw new OpenApiSourceError(file, `"openapi" must be a 3.0.x or 3.1.x version, got ${JSON.stringify(document.openapi ?? null)}`, '#/openapi');
+    throw new OpenApiSourceError(
+      file,
+      `"openapi" must be a 3.0.x or 3.1.x version, got ${JSON.stringify(document.openapi ?? null)}`,
+      '#/openapi',
+    );
   }
   if (!isObject(document.paths) && !isObject(document.webhooks)) {
     throw new OpenApiSourceError(file, 'it has neither a "paths" nor a "webhooks" object');
@@ -202,13 +222,18 @@ export function loadOpenApiDescription(file: string): JsonObject {
   const dangling: string[] = [];
   for (const {ref, where} of refsOf(document, '#')) {
     if (!ref.startsWith('#')) {
-      dangling.push(`${ref} at ${where} (a reference to another file: bundle the description into one file first, with \`npx redocly bundle\`)`);
+      dangling.push(
+        `${ref} at ${where} (a reference to another file: bundle the description into one file first, with \`npx redocly bundle\`)`,
+      );
     } else if (ref !== '#' && resolvePointer(document, ref) === undefined) {
       dangling.push(`${ref} at ${where}`);
     }
   }
   if (dangling.length > 0) {
-    throw new OpenApiSourceError(file, `unresolved $ref: ${dangling.slice(0, 10).join('; ')}${dangling.length > 10 ? `; and ${dangling.length - 10} more` : ''}`);
+    throw new OpenApiSourceError(
+      file,
+      `unresolved $ref: ${dangling.slice(0, 10).join('; ')}${dangling.length > 10 ? `; and ${dangling.length - 10} more` : ''}`,
+    );
   }
 
   completeOperationIds(document, file);

@@ -24,7 +24,11 @@ export type ExampleModel = {
 };
 
 function hasOwnExample(schema: JsonObject): boolean {
-  return schema.example !== undefined || (Array.isArray(schema.examples) && schema.examples.length > 0) || schema.const !== undefined;
+  return (
+    schema.example !== undefined ||
+    (Array.isArray(schema.examples) && schema.examples.length > 0) ||
+    schema.const !== undefined
+  );
 }
 
 const KEYWORDS_OF_PARTS = ['type', 'format', 'description', 'title', 'nullable', 'additionalProperties'] as const;
@@ -34,12 +38,23 @@ const KEYWORDS_OF_PARTS = ['type', 'format', 'description', 'title', 'nullable',
  * than the sampler's `"string"`, which a reader could take for a real value.
  */
 function withPlaceholder(view: JsonObject, name: string): JsonObject {
-  const plainString = view.type === 'string' && !view.format && !view.pattern && !view.enum && view.const === undefined && view.default === undefined;
+  const plainString =
+    view.type === 'string' &&
+    !view.format &&
+    !view.pattern &&
+    !view.enum &&
+    view.const === undefined &&
+    view.default === undefined;
   return plainString && !hasOwnExample(view) ? {...view, example: `<${name}>`} : view;
 }
 
 /** The schema a generated example should show: only required and documented properties, recursion cut. */
-function documentedView(spec: JsonObject, raw: JsonObject | undefined, direction: Direction, trail: string[]): JsonObject {
+function documentedView(
+  spec: JsonObject,
+  raw: JsonObject | undefined,
+  direction: Direction,
+  trail: string[],
+): JsonObject {
   const ref = typeof raw?.$ref === 'string' ? raw.$ref : undefined;
   const schema = deref(spec, raw) ?? {};
   if (ref && trail.includes(ref)) return {example: schema.type === 'array' ? [] : {}};
@@ -52,8 +67,10 @@ function documentedView(spec: JsonObject, raw: JsonObject | undefined, direction
   if (schema.allOf || schema.properties) {
     for (const part of (schema.allOf ?? []) as JsonObject[]) {
       const resolved = deref(spec, part) ?? {};
-      for (const key of KEYWORDS_OF_PARTS) if (view[key] === undefined && resolved[key] !== undefined) view[key] = resolved[key];
-      if (!view.oneOf && !view.anyOf && (resolved.oneOf || resolved.anyOf)) view.oneOf = resolved.oneOf ?? resolved.anyOf;
+      for (const key of KEYWORDS_OF_PARTS)
+        if (view[key] === undefined && resolved[key] !== undefined) view[key] = resolved[key];
+      if (!view.oneOf && !view.anyOf && (resolved.oneOf || resolved.anyOf))
+        view.oneOf = resolved.oneOf ?? resolved.anyOf;
     }
     const {properties, required} = objectShape(spec, schema);
     const kept: JsonObject = {};
@@ -69,10 +86,12 @@ function documentedView(spec: JsonObject, raw: JsonObject | undefined, direction
     if (Object.keys(kept).length > 0 || view.additionalProperties === true) view.additionalProperties = false;
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
-    if (Array.isArray(view[key]) && view[key].length > 0) view[key] = [documentedView(spec, view[key][0], direction, inner)];
+    if (Array.isArray(view[key]) && view[key].length > 0)
+      view[key] = [documentedView(spec, view[key][0], direction, inner)];
   }
   if (view.items && typeof view.items === 'object') view.items = documentedView(spec, view.items, direction, inner);
-  if (Array.isArray(view.prefixItems)) view.prefixItems = view.prefixItems.map((item: JsonObject) => documentedView(spec, item, direction, inner));
+  if (Array.isArray(view.prefixItems))
+    view.prefixItems = view.prefixItems.map((item: JsonObject) => documentedView(spec, item, direction, inner));
   if (view.additionalProperties && typeof view.additionalProperties === 'object') {
     view.additionalProperties = documentedView(spec, view.additionalProperties, direction, inner);
   }
@@ -80,10 +99,18 @@ function documentedView(spec: JsonObject, raw: JsonObject | undefined, direction
 }
 
 /** An example value built from a schema by the rule above. Deterministic. */
-export function schemaExample(spec: JsonObject, rawSchema: JsonObject | undefined, direction: Direction = 'request'): Json {
+export function schemaExample(
+  spec: JsonObject,
+  rawSchema: JsonObject | undefined,
+  direction: Direction = 'request',
+): Json {
   if (!rawSchema) return null;
   const view = documentedView(spec, rawSchema, direction, []);
-  return (sample(view as never, {skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true}, spec) ?? null) as Json;
+  return (sample(
+    view as never,
+    {skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true},
+    spec,
+  ) ?? null) as Json;
 }
 
 /** The examples of a media type: its named `examples` (references followed), its `example`, else one built from its schema. */

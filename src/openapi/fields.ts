@@ -78,7 +78,9 @@ function typesOf(schema: JsonObject): string[] {
 
 function isNullSchema(spec: JsonObject, raw: JsonObject): boolean {
   const schema = deref(spec, raw) ?? {};
-  return schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null');
+  return (
+    schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null')
+  );
 }
 
 /** The variants of a `oneOf`/`anyOf`, a `{type: null}` variant left out (it makes the field nullable). */
@@ -95,10 +97,13 @@ export function typeLabel(spec: JsonObject, rawSchema: JsonObject | undefined, d
   if (Array.isArray(schema.prefixItems)) {
     return `array [${(schema.prefixItems as JsonObject[]).map((item) => refName(item) ?? typeLabel(spec, item, depth + 1)).join(', ')}]`;
   }
-  if (types.length === 1 && types[0] === 'array') return `array of ${schema.items ? (refName(schema.items) ?? typeLabel(spec, schema.items, depth + 1)) : 'any'}`;
+  if (types.length === 1 && types[0] === 'array')
+    return `array of ${schema.items ? (refName(schema.items) ?? typeLabel(spec, schema.items, depth + 1)) : 'any'}`;
   const variants = variantSchemas(spec, schema);
   if (variants?.length && types.length <= 1) {
-    return [...new Set(variants.map((variant) => refName(variant) ?? typeLabel(spec, variant, depth + 1)))].join(' or ');
+    return [...new Set(variants.map((variant) => refName(variant) ?? typeLabel(spec, variant, depth + 1)))].join(
+      ' or ',
+    );
   }
   if (types.length === 0 && Array.isArray(schema.allOf) && !schema.properties) {
     const parts = (schema.allOf as JsonObject[]).filter((part) => Object.keys(part).length > 0);
@@ -106,9 +111,17 @@ export function typeLabel(spec: JsonObject, rawSchema: JsonObject | undefined, d
   }
   let base: string;
   if (types.length > 0) base = types.join(' or ');
-  else if (schema.const !== undefined) base = schema.const === null ? 'null' : Array.isArray(schema.const) ? 'array' : typeof schema.const;
-  else if (Array.isArray(schema.enum) && schema.enum.length > 0) base = [...new Set(schema.enum.filter((v: Json) => v !== null).map((v: Json) => (typeof v === 'object' ? 'object' : typeof v)))].join(' or ') || 'any';
-  else if (schema.properties || schema.allOf || schema.additionalProperties || schema.patternProperties) base = 'object';
+  else if (schema.const !== undefined)
+    base = schema.const === null ? 'null' : Array.isArray(schema.const) ? 'array' : typeof schema.const;
+  else if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    base =
+      [
+        ...new Set(
+          schema.enum.filter((v: Json) => v !== null).map((v: Json) => (typeof v === 'object' ? 'object' : typeof v)),
+        ),
+      ].join(' or ') || 'any';
+  else if (schema.properties || schema.allOf || schema.additionalProperties || schema.patternProperties)
+    base = 'object';
   else base = 'any';
   const format = schema.format ?? (schema.contentMediaType ? 'binary' : undefined);
   return format && types.length <= 1 ? `${base}<${format}>` : base;
@@ -131,9 +144,23 @@ export function limitsOf(schema: JsonObject): string[] {
     else if (max !== undefined) limits.push(`at most ${max}${unit}`);
   };
   // 3.0 writes exclusive bounds as booleans beside minimum/maximum; 3.1 as numbers of their own.
-  const exclusiveMin = schema.exclusiveMinimum === true ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
-  const exclusiveMax = schema.exclusiveMaximum === true ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
-  range(exclusiveMin === undefined ? schema.minimum : undefined, exclusiveMax === undefined ? schema.maximum : undefined, '');
+  const exclusiveMin =
+    schema.exclusiveMinimum === true
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum
+        : undefined;
+  const exclusiveMax =
+    schema.exclusiveMaximum === true
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum
+        : undefined;
+  range(
+    exclusiveMin === undefined ? schema.minimum : undefined,
+    exclusiveMax === undefined ? schema.maximum : undefined,
+    '',
+  );
   if (exclusiveMin !== undefined) limits.push(`more than ${exclusiveMin}`);
   if (exclusiveMax !== undefined) limits.push(`less than ${exclusiveMax}`);
   if (schema.multipleOf !== undefined) limits.push(`a multiple of ${schema.multipleOf}`);
@@ -145,7 +172,11 @@ export function limitsOf(schema: JsonObject): string[] {
 }
 
 /** Properties and required names of an object schema, `allOf` parts merged in order. */
-export function objectShape(spec: JsonObject, schema: JsonObject, seen = new Set<JsonObject>()): {properties: Record<string, JsonObject>; required: Set<string>} {
+export function objectShape(
+  spec: JsonObject,
+  schema: JsonObject,
+  seen = new Set<JsonObject>(),
+): {properties: Record<string, JsonObject>; required: Set<string>} {
   const properties: Record<string, JsonObject> = {};
   const required = new Set<string>();
   if (seen.has(schema)) return {properties, required};
@@ -186,7 +217,8 @@ function holderOf(spec: JsonObject, rawSchema: JsonObject | undefined): {schema?
 
 function hasFields(spec: JsonObject, schema: JsonObject | undefined): boolean {
   if (!schema) return false;
-  if (schema.properties || schema.allOf || typeof schema.additionalProperties === 'object' || schema.patternProperties) return true;
+  if (schema.properties || schema.allOf || typeof schema.additionalProperties === 'object' || schema.patternProperties)
+    return true;
   const variants = variantSchemas(spec, schema);
   return Boolean(variants?.some((variant) => hasFields(spec, deref(spec, variant))));
 }
@@ -206,7 +238,11 @@ function listFact(label: string, values: Json[]): Fact {
   return [label, ...values.flatMap((value, index) => (index === 0 ? [code(value)] : [', ', code(value)])), '.'];
 }
 
-function variantsOf(context: Context, schema: JsonObject, idPrefix: string): Pick<SchemaShape, 'variants' | 'discriminator' | 'variantKeyword'> {
+function variantsOf(
+  context: Context,
+  schema: JsonObject,
+  idPrefix: string,
+): Pick<SchemaShape, 'variants' | 'discriminator' | 'variantKeyword'> {
   const {spec} = context;
   const raw = variantSchemas(spec, schema);
   if (!raw?.length || !raw.some((variant) => hasFields(spec, deref(spec, variant)))) return {variants: []};
@@ -216,11 +252,21 @@ function variantsOf(context: Context, schema: JsonObject, idPrefix: string): Pic
   const variants = raw.map((variant, index) => {
     const target = deref(spec, variant) ?? {};
     const name = refName(variant);
-    const selectorFromEnum = discriminator ? deref(spec, objectShape(spec, target).properties[discriminator])?.enum : undefined;
-    const selectorFromConst = discriminator ? deref(spec, objectShape(spec, target).properties[discriminator])?.const : undefined;
+    const selectorFromEnum = discriminator
+      ? deref(spec, objectShape(spec, target).properties[discriminator])?.enum
+      : undefined;
+    const selectorFromConst = discriminator
+      ? deref(spec, objectShape(spec, target).properties[discriminator])?.const
+      : undefined;
     const selector =
       mapping.find(([, ref]) => decodeURIComponent(ref.split('/').pop() ?? '') === name)?.[0] ??
-      (selectorFromEnum?.length === 1 ? String(selectorFromEnum[0]) : selectorFromConst !== undefined ? String(selectorFromConst) : discriminator && name ? name : undefined);
+      (selectorFromEnum?.length === 1
+        ? String(selectorFromEnum[0])
+        : selectorFromConst !== undefined
+          ? String(selectorFromConst)
+          : discriminator && name
+            ? name
+            : undefined);
     let title: string = target.title ?? name ?? typeLabel(spec, variant);
     if (titles.has(title)) title = `${title} (${index + 1})`;
     titles.add(title);
@@ -229,11 +275,27 @@ function variantsOf(context: Context, schema: JsonObject, idPrefix: string): Pic
     const variantPrefix = `${idPrefix}-${anchorSegment(selector ?? title)}`;
     const first = context.shown.get(target);
     if (first || context.trail.includes(target)) {
-      const facts: Fact[] = [first ? ['Same fields as ', {link: `#${first.id}`, text: first.name}, ' above.'] : ['Same fields as the enclosing ', code(title), '.']];
-      return {id: variantPrefix, title, selector, description: target.description, shape: {fields: [], variants: [], facts}};
+      const facts: Fact[] = [
+        first
+          ? ['Same fields as ', {link: `#${first.id}`, text: first.name}, ' above.']
+          : ['Same fields as the enclosing ', code(title), '.'],
+      ];
+      return {
+        id: variantPrefix,
+        title,
+        selector,
+        description: target.description,
+        shape: {fields: [], variants: [], facts},
+      };
     }
     if (name) context.shown.set(target, {id: variantPrefix, name: title});
-    return {id: variantPrefix, title, selector, description: target.description, shape: shapeOf(context, target, variantPrefix)};
+    return {
+      id: variantPrefix,
+      title,
+      selector,
+      description: target.description,
+      shape: shapeOf(context, target, variantPrefix),
+    };
   });
   return {variants, discriminator, variantKeyword: schema.oneOf ? 'oneOf' : 'anyOf'};
 }
@@ -246,7 +308,15 @@ function shapeOf(context: Context, schema: JsonObject, idPrefix: string): Schema
   for (const [propertyName, rawProperty] of Object.entries(properties)) {
     const property = deref(spec, rawProperty) ?? {};
     if ((direction === 'request' && property.readOnly) || (direction === 'response' && property.writeOnly)) continue;
-    fields.push(fieldOf(inner, propertyName, rawProperty, required.has(propertyName), `${idPrefix}-${anchorSegment(propertyName)}`));
+    fields.push(
+      fieldOf(
+        inner,
+        propertyName,
+        rawProperty,
+        required.has(propertyName),
+        `${idPrefix}-${anchorSegment(propertyName)}`,
+      ),
+    );
   }
   const facts: Fact[] = [];
   for (const [pattern, rawValue] of Object.entries<JsonObject>(schema.patternProperties ?? {})) {
@@ -254,7 +324,12 @@ function shapeOf(context: Context, schema: JsonObject, idPrefix: string): Schema
   }
   if (typeof schema.additionalProperties === 'object') {
     const additional = deref(spec, schema.additionalProperties) ?? {};
-    facts.push([fields.length ? 'Any other key: ' : 'Any key: ', code(typeLabel(spec, schema.additionalProperties)), ' values.', ...(additional.description ? [` ${oneLine(additional.description)}`] : [])]);
+    facts.push([
+      fields.length ? 'Any other key: ' : 'Any key: ',
+      code(typeLabel(spec, schema.additionalProperties)),
+      ' values.',
+      ...(additional.description ? [` ${oneLine(additional.description)}`] : []),
+    ]);
   }
   return {fields, facts, ...variantsOf(inner, schema, idPrefix)};
 }
@@ -264,25 +339,69 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function factsOf(spec: JsonObject, schema: JsonObject, items: JsonObject | undefined, example: Json | undefined): Fact[] {
+function factsOf(
+  spec: JsonObject,
+  schema: JsonObject,
+  items: JsonObject | undefined,
+  example: Json | undefined,
+): Fact[] {
   const facts: Fact[] = [];
   const allowed = (schema.enum ?? items?.enum) as Json[] | undefined;
-  if (allowed?.length) facts.push(listFact('Allowed values: ', allowed.filter((value) => value !== null)));
+  if (allowed?.length)
+    facts.push(
+      listFact(
+        'Allowed values: ',
+        allowed.filter((value) => value !== null),
+      ),
+    );
   if (schema.const !== undefined) facts.push(['Always ', code(schema.const), '.']);
   if (schema.default !== undefined) facts.push(['Default: ', code(schema.default), '.']);
   // Objects are shown by their fields and in the body's example; a scalar's own example is worth a line.
-  const scalar = (value: Json) => value === null || typeof value !== 'object' || (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'));
-  if (example !== undefined && !allowed && schema.const === undefined && scalar(example)) facts.push(['Example: ', code(example), '.']);
+  const scalar = (value: Json) =>
+    value === null ||
+    typeof value !== 'object' ||
+    (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'));
+  if (example !== undefined && !allowed && schema.const === undefined && scalar(example))
+    facts.push(['Example: ', code(example), '.']);
   const limits = [...limitsOf(schema), ...(items ? limitsOf(items).map((limit) => `each ${limit}`) : [])];
   if (limits.length) facts.push([`${limits.join('; ')}.`.replace(/^./, (first) => first.toUpperCase())]);
   const pattern = schema.pattern ?? items?.pattern;
   if (pattern) facts.push(['Matches ', code(pattern), '.']);
-  if (schema.not) facts.push(['Must not be ', code(typeLabel(spec, schema.not)), ...(deref(spec, schema.not)?.enum ? [' ', ...listFact('with a value among ', deref(spec, schema.not)?.enum).slice(1)] : ['.'])]);
-  if (schema.contentMediaType) facts.push(['Content: ', code(schema.contentMediaType), schema.contentEncoding ? [' (', code(schema.contentEncoding), ').'] : '.'].flat());
+  if (schema.not)
+    facts.push([
+      'Must not be ',
+      code(typeLabel(spec, schema.not)),
+      ...(deref(spec, schema.not)?.enum
+        ? [' ', ...listFact('with a value among ', deref(spec, schema.not)?.enum).slice(1)]
+        : ['.']),
+    ]);
+  if (schema.contentMediaType)
+    facts.push(
+      [
+        'Content: ',
+        code(schema.contentMediaType),
+        schema.contentEncoding ? [' (', code(schema.contentEncoding), ').'] : '.',
+      ].flat(),
+    );
   if (Array.isArray(schema.prefixItems)) {
-    facts.push(['Items in order: ', ...(schema.prefixItems as JsonObject[]).flatMap((item, index) => [index ? ', ' : '', code(typeLabel(spec, item))]), '.']);
+    facts.push([
+      'Items in order: ',
+      ...(schema.prefixItems as JsonObject[]).flatMap((item, index) => [
+        index ? ', ' : '',
+        code(typeLabel(spec, item)),
+      ]),
+      '.',
+    ]);
   }
-  if (schema.externalDocs?.url) facts.push(['See ', {link: String(schema.externalDocs.url), text: oneLine(String(schema.externalDocs.description ?? schema.externalDocs.url))}, '.']);
+  if (schema.externalDocs?.url)
+    facts.push([
+      'See ',
+      {
+        link: String(schema.externalDocs.url),
+        text: oneLine(String(schema.externalDocs.description ?? schema.externalDocs.url)),
+      },
+      '.',
+    ]);
   return facts;
 }
 
@@ -291,7 +410,14 @@ function exampleOfSchema(schema: JsonObject): Json | undefined {
   return Array.isArray(schema.examples) && schema.examples.length > 0 ? schema.examples[0] : undefined;
 }
 
-function fieldOf(context: Context, name: string, rawSchema: JsonObject, required: boolean, id: string, example?: Json): SchemaField {
+function fieldOf(
+  context: Context,
+  name: string,
+  rawSchema: JsonObject,
+  required: boolean,
+  id: string,
+  example?: Json,
+): SchemaField {
   const {spec} = context;
   const schema = deref(spec, rawSchema) ?? {};
   const items = typesOf(schema)[0] === 'array' ? (deref(spec, schema.items) ?? {}) : undefined;
@@ -325,7 +451,12 @@ function fieldOf(context: Context, name: string, rawSchema: JsonObject, required
 }
 
 /** The fields of a body schema, anchored under `idPrefix` (`request-body`, `response-200`). */
-export function schemaShape(spec: JsonObject, rawSchema: JsonObject | undefined, idPrefix: string, direction: Direction): SchemaShape {
+export function schemaShape(
+  spec: JsonObject,
+  rawSchema: JsonObject | undefined,
+  idPrefix: string,
+  direction: Direction,
+): SchemaShape {
   const {schema} = holderOf(spec, rawSchema);
   if (!schema || !hasFields(spec, schema)) return {fields: [], variants: [], facts: []};
   return shapeOf({spec, direction, trail: [], shown: new Map()}, schema, idPrefix);
@@ -338,8 +469,17 @@ export function schemaShape(spec: JsonObject, rawSchema: JsonObject | undefined,
 export function parameterField(spec: JsonObject, parameter: JsonObject, idPrefix = String(parameter.in)): SchemaField {
   const [contentType, media] = Object.entries<JsonObject>(parameter.content ?? {})[0] ?? [];
   const rawSchema = parameter.schema ?? media?.schema ?? {};
-  const example = parameter.example ?? (deref(spec, Object.values<JsonObject>(parameter.examples ?? {})[0])?.value as Json | undefined);
-  const field = fieldOf({spec, direction: 'request', trail: [], shown: new Map()}, parameter.name, rawSchema, Boolean(parameter.required), `${idPrefix}-${anchorSegment(parameter.name)}`, example);
+  const example =
+    parameter.example ??
+    (deref(spec, Object.values<JsonObject>(parameter.examples ?? {})[0])?.value as Json | undefined);
+  const field = fieldOf(
+    {spec, direction: 'request', trail: [], shown: new Map()},
+    parameter.name,
+    rawSchema,
+    Boolean(parameter.required),
+    `${idPrefix}-${anchorSegment(parameter.name)}`,
+    example,
+  );
   if (contentType) field.facts.push(['Sent as ', code(contentType), '.']);
   if (parameter.style !== undefined || parameter.explode !== undefined) {
     field.facts.push([
@@ -351,5 +491,9 @@ export function parameterField(spec: JsonObject, parameter: JsonObject, idPrefix
     ]);
   }
   if (parameter.allowReserved) field.facts.push(['Reserved characters are sent as they are.']);
-  return {...field, description: parameter.description ?? field.description, deprecated: Boolean(parameter.deprecated) || field.deprecated};
+  return {
+    ...field,
+    description: parameter.description ?? field.description,
+    deprecated: Boolean(parameter.deprecated) || field.deprecated,
+  };
 }

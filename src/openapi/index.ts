@@ -1,15 +1,57 @@
 // The one model of the OpenAPI description, shared by the build plugins, the Markdown versions and the tests:
 // loading and validation, `$ref` resolution, the HTTP methods, the operations and webhooks, the page slugs, the
 // examples, the request samples, the page model and its two renderings (MDX page, Markdown version).
-export {HTTP_METHODS, OpenApiSourceError, deref, givenOperationId, loadOpenApiDescription, pageIdOf, pathOperations, pointerSegment, resolvePointer} from './document';
+export {
+  HTTP_METHODS,
+  OpenApiSourceError,
+  deref,
+  givenOperationId,
+  loadOpenApiDescription,
+  pageIdOf,
+  pathOperations,
+  pointerSegment,
+  resolvePointer,
+} from './document';
 export type {HttpMethod, Json, JsonObject, OperationEntry} from './document';
 export {apiPagesOf, operationsOf, webhooksOf, type ApiOperation} from './operations';
 export {apiPageSlug, infoPageSlug} from '../upstream/openapi-slugs';
-export {anchorSegment, objectShape, parameterField, schemaShape, typeLabel, type Fact, type SchemaField, type SchemaShape, type SchemaVariant, type Segment} from './fields';
-export {mediaExamples, parameterExample, schemaExample, NO_EXAMPLE, type Direction, type ExampleModel} from './examples';
-export {REQUEST_SAMPLE_IDS, RequestSampleError, TOKEN_VARIABLE, requestSampleSet, requestSamples, serverVariableEnv} from './request-samples';
+export {
+  anchorSegment,
+  objectShape,
+  parameterField,
+  schemaShape,
+  typeLabel,
+  type Fact,
+  type SchemaField,
+  type SchemaShape,
+  type SchemaVariant,
+  type Segment,
+} from './fields';
+export {
+  mediaExamples,
+  parameterExample,
+  schemaExample,
+  NO_EXAMPLE,
+  type Direction,
+  type ExampleModel,
+} from './examples';
+export {
+  REQUEST_SAMPLE_IDS,
+  RequestSampleError,
+  TOKEN_VARIABLE,
+  requestSampleSet,
+  requestSamples,
+  serverVariableEnv,
+} from './request-samples';
 export type {RequestSample, RequestSampleOptions, SampleVariable} from './request-samples';
 export {pageModel, pageModels, STATUS_TEXT, type ApiPageModel} from './model';
-export {pageData, pageMdx, SAMPLE_LANGUAGE_GROUP, type ApiPageData, type Highlighter, type PageRenderOptions} from './render-page';
+export {
+  pageData,
+  pageMdx,
+  SAMPLE_LANGUAGE_GROUP,
+  type ApiPageData,
+  type Highlighter,
+  type PageRenderOptions,
+} from './render-page';
 export {fieldSignature, pageMarkdown, type MarkdownRenderOptions} from './render-markdown';
 export {descriptionHtml, descriptionMarkdown} from './text';

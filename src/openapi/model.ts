@@ -51,7 +51,15 @@ export type ResponseModel = {
   links: LinkModel[];
 };
 
-export type CallbackModel = {name: string; expression: string; method: string; request?: BodyModel; parameters: SchemaField[]; responses: ResponseModel[]; idPrefix: string};
+export type CallbackModel = {
+  name: string;
+  expression: string;
+  method: string;
+  request?: BodyModel;
+  parameters: SchemaField[];
+  responses: ResponseModel[];
+  idPrefix: string;
+};
 
 export type ParameterGroupModel = {place: string; title: string; fields: SchemaField[]};
 
@@ -138,17 +146,27 @@ export const STATUS_TEXT: Record<string, string> = {
 
 function schemeModel(spec: JsonObject, key: string, file: string, where: string): SecuritySchemeModel {
   const scheme = deref(spec, spec.components?.securitySchemes?.[key], file);
-  if (!scheme) throw new OpenApiSourceError(file, `security scheme "${key}" is not in components.securitySchemes`, where);
+  if (!scheme)
+    throw new OpenApiSourceError(file, `security scheme "${key}" is not in components.securitySchemes`, where);
   const details: Fact[] = [];
   let label: string;
   switch (scheme.type) {
     case 'http': {
       const name = String(scheme.scheme ?? '').toLowerCase();
-      label = name === 'bearer' ? `a bearer token${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''} in the Authorization header` : name === 'basic' ? 'HTTP basic authentication (user name and password)' : `HTTP ${scheme.scheme} authentication`;
+      label =
+        name === 'bearer'
+          ? `a bearer token${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''} in the Authorization header`
+          : name === 'basic'
+            ? 'HTTP basic authentication (user name and password)'
+            : `HTTP ${scheme.scheme} authentication`;
       break;
     }
     case 'apiKey':
-      label = `API key in the ${scheme.in} ${scheme.in === 'query' ? 'parameter' : scheme.in === 'cookie' ? 'named' : ''} ${scheme.name}`.replace(/\s+/g, ' ');
+      label =
+        `API key in the ${scheme.in} ${scheme.in === 'query' ? 'parameter' : scheme.in === 'cookie' ? 'named' : ''} ${scheme.name}`.replace(
+          /\s+/g,
+          ' ',
+        );
       break;
     case 'oauth2':
       label = 'OAuth 2.0';
@@ -169,7 +187,11 @@ function schemeModel(spec: JsonObject, key: string, file: string, where: string)
       label = 'Mutual TLS (a client certificate)';
       break;
     default:
-      throw new OpenApiSourceError(file, `security scheme "${key}" has the type ${JSON.stringify(scheme.type)}, which OpenAPI does not define`, `#/components/securitySchemes/${key}`);
+      throw new OpenApiSourceError(
+        file,
+        `security scheme "${key}" has the type ${JSON.stringify(scheme.type)}, which OpenAPI does not define`,
+        `#/components/securitySchemes/${key}`,
+      );
   }
   return {key, label, description: scheme.description, details};
 }
@@ -178,16 +200,31 @@ export function securityOf(spec: JsonObject, definition: JsonObject, file: strin
   const requirements = (definition.security ?? spec.security ?? []) as JsonObject[];
   const alternatives = requirements
     .filter((requirement) => Object.keys(requirement).length > 0)
-    .map((requirement) => Object.entries<string[]>(requirement).map(([key, scopes]) => ({scheme: schemeModel(spec, key, file, where), scopes: scopes ?? []})));
-  return {alternatives, optional: requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0)};
+    .map((requirement) =>
+      Object.entries<string[]>(requirement).map(([key, scopes]) => ({
+        scheme: schemeModel(spec, key, file, where),
+        scopes: scopes ?? [],
+      })),
+    );
+  return {
+    alternatives,
+    optional: requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0),
+  };
 }
 
 function schemaNameOf(spec: JsonObject, raw: JsonObject | undefined): string | undefined {
-  const name = (node: JsonObject | undefined) => (typeof node?.$ref === 'string' ? decodeURIComponent(node.$ref.split('/').pop() ?? '') : undefined);
+  const name = (node: JsonObject | undefined) =>
+    typeof node?.$ref === 'string' ? decodeURIComponent(node.$ref.split('/').pop() ?? '') : undefined;
   return name(raw) ?? name(deref(spec, raw)?.items);
 }
 
-function mediaOf(spec: JsonObject, content: JsonObject | undefined, idPrefix: string, direction: Direction, file: string): MediaModel[] {
+function mediaOf(
+  spec: JsonObject,
+  content: JsonObject | undefined,
+  idPrefix: string,
+  direction: Direction,
+  file: string,
+): MediaModel[] {
   const entries = Object.entries<JsonObject>(content ?? {});
   return entries.map(([contentType, rawMedia], index) => {
     const media = deref(spec, rawMedia, file) ?? {};
@@ -203,20 +240,39 @@ function mediaOf(spec: JsonObject, content: JsonObject | undefined, idPrefix: st
   });
 }
 
-function bodyOf(spec: JsonObject, rawBody: JsonObject | undefined, idPrefix: string, file: string): BodyModel | undefined {
+function bodyOf(
+  spec: JsonObject,
+  rawBody: JsonObject | undefined,
+  idPrefix: string,
+  file: string,
+): BodyModel | undefined {
   const body = deref(spec, rawBody, file);
   if (!body) return undefined;
-  return {required: Boolean(body.required), description: body.description, media: mediaOf(spec, body.content, idPrefix, 'request', file)};
+  return {
+    required: Boolean(body.required),
+    description: body.description,
+    media: mediaOf(spec, body.content, idPrefix, 'request', file),
+  };
 }
 
 function linksOf(spec: JsonObject, links: JsonObject | undefined, file: string): LinkModel[] {
   return Object.entries<JsonObject>(links ?? {}).map(([name, raw]) => {
     const link = deref(spec, raw, file) ?? {};
-    return {name, target: link.operationId ?? link.operationRef, description: link.description, parameters: Object.entries<Json>(link.parameters ?? {})};
+    return {
+      name,
+      target: link.operationId ?? link.operationRef,
+      description: link.description,
+      parameters: Object.entries<Json>(link.parameters ?? {}),
+    };
   });
 }
 
-function responsesOf(spec: JsonObject, responses: JsonObject | undefined, idPrefix: string, file: string): ResponseModel[] {
+function responsesOf(
+  spec: JsonObject,
+  responses: JsonObject | undefined,
+  idPrefix: string,
+  file: string,
+): ResponseModel[] {
   return Object.entries<JsonObject>(responses ?? {}).map(([status, raw]) => {
     const response = deref(spec, raw, file) ?? {};
     const anchor = `${idPrefix}${status.toLowerCase()}`;
@@ -237,7 +293,9 @@ function parameterGroups(spec: JsonObject, parameters: JsonObject[]): ParameterG
   return PARAMETER_PLACES.map(([place, title]) => ({
     place,
     title,
-    fields: parameters.filter((parameter) => parameter.in === place).map((parameter) => parameterField(spec, parameter, place)),
+    fields: parameters
+      .filter((parameter) => parameter.in === place)
+      .map((parameter) => parameterField(spec, parameter, place)),
   })).filter((group) => group.fields.length > 0);
 }
 
@@ -251,7 +309,10 @@ function callbacksOf(spec: JsonObject, definition: JsonObject, file: string): Ca
         const operation = item[method] as JsonObject | undefined;
         if (!operation) continue;
         const idPrefix = `callback-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${method}-`;
-        const parameters = [...((item.parameters ?? []) as JsonObject[]), ...((operation.parameters ?? []) as JsonObject[])].map((parameter) => deref(spec, parameter, file) ?? {});
+        const parameters = [
+          ...((item.parameters ?? []) as JsonObject[]),
+          ...((operation.parameters ?? []) as JsonObject[]),
+        ].map((parameter) => deref(spec, parameter, file) ?? {});
         callbacks.push({
           name,
           expression,
@@ -271,7 +332,11 @@ function codeSamplesOf(definition: JsonObject): ApiPageModel['codeSamples'] {
   const given = (definition['x-codeSamples'] ?? definition['x-code-samples'] ?? []) as JsonObject[];
   return given
     .filter((sample) => typeof sample.source === 'string')
-    .map((sample) => ({label: String(sample.label ?? sample.lang ?? 'Sample'), language: String(sample.lang ?? 'text').toLowerCase(), source: String(sample.source)}));
+    .map((sample) => ({
+      label: String(sample.label ?? sample.lang ?? 'Sample'),
+      language: String(sample.lang ?? 'text').toLowerCase(),
+      source: String(sample.source),
+    }));
 }
 
 /** The model of one page: built once per operation or webhook, read by both renderings. */
@@ -290,7 +355,9 @@ export function pageModel(spec: JsonObject, operation: ApiOperation, file: strin
       server: operation.server,
       deprecated: Boolean(definition.deprecated),
       description: definition.description,
-      externalDocs: definition.externalDocs?.url ? {url: String(definition.externalDocs.url), description: definition.externalDocs.description} : undefined,
+      externalDocs: definition.externalDocs?.url
+        ? {url: String(definition.externalDocs.url), description: definition.externalDocs.description}
+        : undefined,
       tags: operation.tags,
       security: securityOf(spec, definition, file, where),
       parameters: parameterGroups(spec, operation.parameters),

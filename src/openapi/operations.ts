@@ -25,8 +25,12 @@ export type ApiOperation = {
 
 function apiOperation(spec: JsonObject, entry: OperationEntry, file?: string): ApiOperation {
   const {kind, path, method, pathItem, definition, pointer} = entry;
-  const shared = ((pathItem.parameters ?? []) as JsonObject[]).map((parameter) => deref(spec, parameter, file) as JsonObject);
-  const own = ((definition.parameters ?? []) as JsonObject[]).map((parameter) => deref(spec, parameter, file) as JsonObject);
+  const shared = ((pathItem.parameters ?? []) as JsonObject[]).map(
+    (parameter) => deref(spec, parameter, file) as JsonObject,
+  );
+  const own = ((definition.parameters ?? []) as JsonObject[]).map(
+    (parameter) => deref(spec, parameter, file) as JsonObject,
+  );
   const key = (parameter: JsonObject) => `${parameter.in}:${parameter.name}`;
   const ownKeys = new Set(own.map(key));
   const tags = (definition.tags ?? []) as string[];

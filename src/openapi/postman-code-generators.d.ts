@@ -9,7 +9,13 @@ declare module 'postman-code-generators' {
 
   const codegen: {
     /** Calls back with the snippet; every codegen of version 2.1 calls back before it returns. */
-    convert(language: string, variant: string, request: Request, options: Record<string, unknown>, callback: Callback<string>): void;
+    convert(
+      language: string,
+      variant: string,
+      request: Request,
+      options: Record<string, unknown>,
+      callback: Callback<string>,
+    ): void;
     getOptions(language: string, variant: string, callback: Callback<Array<{id: string; default: unknown}>>): void;
   };
   export default codegen;

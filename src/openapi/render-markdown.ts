@@ -4,7 +4,15 @@
 import type {ExampleModel} from './examples';
 import type {SchemaField, SchemaShape} from './fields';
 import type {ApiPageModel, BodyModel, MediaModel, ResponseModel, SecurityModel} from './model';
-import {codeSampleLanguage, codeSpan, exampleCode, factMarkdown, fenced, markdownText, segmentMarkdown} from './render-text';
+import {
+  codeSampleLanguage,
+  codeSpan,
+  exampleCode,
+  factMarkdown,
+  fenced,
+  markdownText,
+  segmentMarkdown,
+} from './render-text';
 import {descriptionMarkdown} from './text';
 
 export type MarkdownRenderOptions = {
@@ -19,7 +27,9 @@ export type MarkdownRenderOptions = {
 };
 
 /** `(`type`, required, nullable)`: the field's signature, the same words the page shows. */
-export function fieldSignature(field: Pick<SchemaField, 'type' | 'required' | 'nullable' | 'readOnly' | 'writeOnly' | 'deprecated'>): string {
+export function fieldSignature(
+  field: Pick<SchemaField, 'type' | 'required' | 'nullable' | 'readOnly' | 'writeOnly' | 'deprecated'>,
+): string {
   const flags = [codeSpan(field.type)];
   if (field.required) flags.push('required');
   if (field.nullable) flags.push('nullable');
@@ -62,9 +72,14 @@ class MarkdownWriter {
     const lines = await this.fields(shape.fields, depth);
     if (shape.variants.length) {
       const selectedBy = shape.discriminator ? `, selected by ${codeSpan(shape.discriminator)}` : '';
-      lines.push(`${'  '.repeat(depth)}- ${markdownText(owner)} is ${shape.variantKeyword === 'anyOf' ? 'one or more' : 'one'} of ${shape.variants.length} kinds${selectedBy}:`);
+      lines.push(
+        `${'  '.repeat(depth)}- ${markdownText(owner)} is ${shape.variantKeyword === 'anyOf' ? 'one or more' : 'one'} of ${shape.variants.length} kinds${selectedBy}:`,
+      );
       for (const variant of shape.variants) {
-        const name = variant.selector && shape.discriminator ? `${codeSpan(`${shape.discriminator} = ${variant.selector}`)}: ${markdownText(variant.title)}` : markdownText(variant.title);
+        const name =
+          variant.selector && shape.discriminator
+            ? `${codeSpan(`${shape.discriminator} = ${variant.selector}`)}: ${markdownText(variant.title)}`
+            : markdownText(variant.title);
         const description = (await this.description(variant.description)).replace(/\s*\n\s*/g, ' ');
         lines.push(`${'  '.repeat(depth + 1)}- One of: **${name}**${description ? `. ${description}` : ''}`);
         lines.push(...(await this.shape(variant.shape, depth + 2, variant.title)));
@@ -77,7 +92,9 @@ class MarkdownWriter {
   async examples(examples: ExampleModel[], contentType: string, what: string): Promise<string[]> {
     const parts: string[] = [];
     for (const example of examples) {
-      const title = example.name ? `${what}: ${example.summary ?? example.name}` : `${what}${example.generated ? ' (built from the schema)' : ''}`;
+      const title = example.name
+        ? `${what}: ${example.summary ?? example.name}`
+        : `${what}${example.generated ? ' (built from the schema)' : ''}`;
       parts.push(`${markdownText(title)}:`);
       const description = await this.description(example.description);
       if (description) parts.push(description);
@@ -95,7 +112,10 @@ class MarkdownWriter {
   }
 
   async body(body: BodyModel, title: string): Promise<string[]> {
-    const parts = [title, `${body.required ? 'Required' : 'Optional'}${body.media.length > 1 ? `, in one of ${body.media.length} media types` : ''}.`];
+    const parts = [
+      title,
+      `${body.required ? 'Required' : 'Optional'}${body.media.length > 1 ? `, in one of ${body.media.length} media types` : ''}.`,
+    ];
     const description = await this.description(body.description);
     if (description) parts.push(description);
     for (const media of body.media) {
@@ -135,7 +155,12 @@ class MarkdownWriter {
   security(security: SecurityModel): string {
     if (security.alternatives.length === 0) return 'No authentication: anyone can call this operation.';
     const requirement = (alternative: SecurityModel['alternatives'][number]) =>
-      alternative.map(({scheme, scopes}) => `${markdownText(scheme.label)}${scopes.length ? `, with the scopes ${scopes.map(codeSpan).join(', ')}` : ''}`).join(' and ');
+      alternative
+        .map(
+          ({scheme, scopes}) =>
+            `${markdownText(scheme.label)}${scopes.length ? `, with the scopes ${scopes.map(codeSpan).join(', ')}` : ''}`,
+        )
+        .join(' and ');
     const lead = security.optional ? 'Authentication is optional; with it, send' : 'Authentication:';
     return security.alternatives.length === 1
       ? `${lead} ${requirement(security.alternatives[0])}.`
@@ -150,20 +175,32 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
   const parts: string[] = [`# ${markdownText(model.title)}`];
   // The summary is the first line of the description, links included: they are made absolute like its own.
   if (options.summary) parts.push(`> ${(await options.formatDescription(options.summary)).replace(/\s*\n\s*/g, ' ')}`);
-  if (model.deprecated) parts.push(`> Deprecated: avoid this ${model.kind === 'webhook' ? 'webhook' : 'operation'} in new code; its description says what replaces it.`);
+  if (model.deprecated)
+    parts.push(
+      `> Deprecated: avoid this ${model.kind === 'webhook' ? 'webhook' : 'operation'} in new code; its description says what replaces it.`,
+    );
   if (model.kind === 'webhook') {
-    parts.push(`## Webhook ${markdownText(model.path)}`, `The API sends ${codeSpan(method)} to the URL of your endpoint.`);
+    parts.push(
+      `## Webhook ${markdownText(model.path)}`,
+      `The API sends ${codeSpan(method)} to the URL of your endpoint.`,
+    );
   } else {
     parts.push(`## ${method} ${markdownText(model.path)}`, codeSpan(`${method} ${options.serverUrl}${model.path}`));
   }
-  parts.push(`${model.kind === 'webhook' ? 'Webhook' : 'Operation'} id ${codeSpan(model.operationId ?? model.id)}${model.tags[0] ? `, in ${markdownText(model.tags[0])}` : ''}.`);
+  parts.push(
+    `${model.kind === 'webhook' ? 'Webhook' : 'Operation'} id ${codeSpan(model.operationId ?? model.id)}${model.tags[0] ? `, in ${markdownText(model.tags[0])}` : ''}.`,
+  );
   const description = await writer.description(model.description);
   if (description) parts.push(description);
-  if (model.externalDocs) parts.push(`See also: ${segmentMarkdown({link: model.externalDocs.url, text: model.externalDocs.description ?? model.externalDocs.url}, options.pageUrl)}.`);
+  if (model.externalDocs)
+    parts.push(
+      `See also: ${segmentMarkdown({link: model.externalDocs.url, text: model.externalDocs.description ?? model.externalDocs.url}, options.pageUrl)}.`,
+    );
   if (model.kind === 'operation') parts.push(writer.security(model.security));
 
   parts.push(model.kind === 'webhook' ? '## Request Vigil sends' : '## Request');
-  for (const group of model.parameters) parts.push(`### ${group.title}`, (await writer.fields(group.fields, 0)).join('\n'));
+  for (const group of model.parameters)
+    parts.push(`### ${group.title}`, (await writer.fields(group.fields, 0)).join('\n'));
   if (model.body) parts.push(...(await writer.body(model.body, '### Request body')));
   if (!model.parameters.length && !model.body) parts.push('No parameters and no request body.');
 
@@ -183,10 +220,17 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
   if (model.samples.length || model.codeSamples.length) {
     parts.push(model.kind === 'webhook' ? '## Delivery samples' : '## Request samples');
     if (model.sampleVariables.length) {
-      parts.push(`The generated samples read ${model.sampleVariables.map((variable) => `${codeSpan(variable.name)} (${markdownText(variable.meaning)})`).join(' and ')} from the environment.`);
+      parts.push(
+        `The generated samples read ${model.sampleVariables.map((variable) => `${codeSpan(variable.name)} (${markdownText(variable.meaning)})`).join(' and ')} from the environment.`,
+      );
     }
-    for (const sample of model.codeSamples) parts.push(`${markdownText(sample.label)}:`, fenced(codeSampleLanguage(sample.language), sample.source));
-    for (const sample of model.samples) parts.push(`${sample.label === sample.library ? sample.label : `${sample.label} (${sample.library})`}:`, fenced(sample.language, sample.code));
+    for (const sample of model.codeSamples)
+      parts.push(`${markdownText(sample.label)}:`, fenced(codeSampleLanguage(sample.language), sample.source));
+    for (const sample of model.samples)
+      parts.push(
+        `${sample.label === sample.library ? sample.label : `${sample.label} (${sample.library})`}:`,
+        fenced(sample.language, sample.code),
+      );
   }
   return parts.join('\n\n');
 }

@@ -15,7 +15,15 @@ import {codeSampleLanguage, escapeHtml, exampleCode, factHtml} from './render-te
 export const SAMPLE_LANGUAGE_GROUP = 'api-sample-language';
 
 /** A highlighted code block: the properties src/components/StaticCodeBlock takes (src/plugins/static-code-blocks.ts). */
-export type CodeBlockData = {tokens: string; lineClass: string; preClass: string; lineClassNames: string; language: string; title: string; showLineNumbers: boolean};
+export type CodeBlockData = {
+  tokens: string;
+  lineClass: string;
+  preClass: string;
+  lineClassNames: string;
+  language: string;
+  title: string;
+  showLineNumbers: boolean;
+};
 
 /** Highlights code as the site's fenced code blocks are highlighted at build time. */
 export type Highlighter = (code: string, options: {language?: string; metastring?: string}) => CodeBlockData;
@@ -67,9 +75,24 @@ export type MediaData = {
 
 export type BodyData = {id: string; level: 3 | 4; html: string; media: MediaData[]};
 
-export type ResponseData = {id: string; level: 3 | 4; title: string; html?: string; headers?: {summary: string; open: boolean; fields: FieldData[]}; media: MediaData[]; linksHtml?: string};
+export type ResponseData = {
+  id: string;
+  level: 3 | 4;
+  title: string;
+  html?: string;
+  headers?: {summary: string; open: boolean; fields: FieldData[]};
+  media: MediaData[];
+  linksHtml?: string;
+};
 
-export type SectionData = {id: string; title: string; html?: string; groups: Array<{id: string; title: string; fields: FieldData[]}>; body?: BodyData; responses: ResponseData[]};
+export type SectionData = {
+  id: string;
+  title: string;
+  html?: string;
+  groups: Array<{id: string; title: string; fields: FieldData[]}>;
+  body?: BodyData;
+  responses: ResponseData[];
+};
 
 export type ApiPageData = {
   method: string;
@@ -79,7 +102,13 @@ export type ApiPageData = {
   deprecation?: string;
   /** Description, external docs and authentication, as sanitised HTML. */
   html: string[];
-  samples?: {title: string; html?: string; groupId: string; tabs: Array<{value: string; label: string; code: CodeBlockData}>; builder: boolean};
+  samples?: {
+    title: string;
+    html?: string;
+    groupId: string;
+    tabs: Array<{value: string; label: string; code: CodeBlockData}>;
+    builder: boolean;
+  };
   request: SectionData;
   responses: SectionData;
   callbacks?: {title: string; html: string; sections: SectionData[]};
@@ -108,7 +137,9 @@ class PageData {
       ...(field.writeOnly ? {writeOnly: true as const} : {}),
       ...(field.deprecated ? {deprecated: true as const} : {}),
       ...(html ? {html} : {}),
-      ...(field.shape ? {nested: this.shape(field.shape, field.name, `Fields of ${field.name} (${field.shape.fields.length})`)} : {}),
+      ...(field.shape
+        ? {nested: this.shape(field.shape, field.name, `Fields of ${field.name} (${field.shape.fields.length})`)}
+        : {}),
     };
   }
 
@@ -127,7 +158,10 @@ class PageData {
                 const variantHtml = this.description(variant.description);
                 return {
                   id: variant.id,
-                  summary: variant.selector && shape.discriminator ? `${shape.discriminator} = ${variant.selector}: ${variant.title}` : variant.title,
+                  summary:
+                    variant.selector && shape.discriminator
+                      ? `${shape.discriminator} = ${variant.selector}: ${variant.title}`
+                      : variant.title,
                   ...(variantHtml ? {html: variantHtml} : {}),
                   shape: this.shape(variant.shape, variant.title),
                 };
@@ -141,7 +175,9 @@ class PageData {
 
   examples(examples: ExampleModel[], contentType: string, what: string): ExampleData[] {
     return examples.map((example) => {
-      const summary = example.name ? `${what}: ${example.summary ?? example.name}` : `${what}${example.generated ? ' (built from the schema)' : ''}`;
+      const summary = example.name
+        ? `${what}: ${example.summary ?? example.name}`
+        : `${what}${example.generated ? ' (built from the schema)' : ''}`;
       const description = this.description(example.description);
       if (example.externalValue) {
         const link = `<p>The example is at <a href="${escapeHtml(example.externalValue)}">${escapeHtml(example.externalValue)}</a>.</p>`;
@@ -153,7 +189,10 @@ class PageData {
   }
 
   mediaLine(media: MediaModel): string {
-    const schema = media.schemaName && media.schemaName !== media.type ? ` (schema <code>${escapeHtml(media.schemaName)}</code>)` : '';
+    const schema =
+      media.schemaName && media.schemaName !== media.type
+        ? ` (schema <code>${escapeHtml(media.schemaName)}</code>)`
+        : '';
     return `<p>Media type <code>${escapeHtml(media.contentType)}</code>: ${escapeHtml(media.type)}${schema}.</p>`;
   }
 
@@ -187,12 +226,25 @@ class PageData {
       level,
       title: response.title,
       ...(html ? {html} : {}),
-      ...(response.headers.length ? {headers: {summary: `Headers (${response.headers.length})`, open: success, fields: response.headers.map((field) => this.field(field))}} : {}),
+      ...(response.headers.length
+        ? {
+            headers: {
+              summary: `Headers (${response.headers.length})`,
+              open: success,
+              fields: response.headers.map((field) => this.field(field)),
+            },
+          }
+        : {}),
       media: response.media.map((media) => {
         const fields = this.hasFields(media.shape);
         return {
           html: fields ? '' : this.mediaLine(media),
-          ...(fields ? {shape: this.shape(media.shape, 'The body'), fold: {summary: `Body: ${media.type}, ${media.contentType}`, open: success}} : {}),
+          ...(fields
+            ? {
+                shape: this.shape(media.shape, 'The body'),
+                fold: {summary: `Body: ${media.type}, ${media.contentType}`, open: success},
+              }
+            : {}),
           examples: this.examples(media.examples, media.contentType, `Example ${response.status} response`),
         };
       }),
@@ -201,10 +253,17 @@ class PageData {
   }
 
   security(security: SecurityModel): string {
-    const help = this.options.authenticationHelp ? ` (<a href="${escapeHtml(`${this.options.baseUrl.replace(/\/$/, '')}${this.options.authenticationHelp}`)}">how</a>)` : '';
+    const help = this.options.authenticationHelp
+      ? ` (<a href="${escapeHtml(`${this.options.baseUrl.replace(/\/$/, '')}${this.options.authenticationHelp}`)}">how</a>)`
+      : '';
     if (security.alternatives.length === 0) return '<p>No authentication: anyone can call this operation.</p>';
     const requirement = (alternative: SecurityModel['alternatives'][number]) =>
-      alternative.map(({scheme, scopes}) => `${escapeHtml(scheme.label)}${scopes.length ? `, with the scopes ${scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(', ')}` : ''}`).join(' and ');
+      alternative
+        .map(
+          ({scheme, scopes}) =>
+            `${escapeHtml(scheme.label)}${scopes.length ? `, with the scopes ${scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(', ')}` : ''}`,
+        )
+        .join(' and ');
     const lead = security.optional ? 'Authentication is optional; with it, send' : 'Authentication:';
     return security.alternatives.length === 1
       ? `<p>${lead} ${requirement(security.alternatives[0])}${help}.</p>`
@@ -213,11 +272,29 @@ class PageData {
 
   samples(model: ApiPageModel): ApiPageData['samples'] {
     if (model.samples.length === 0 && model.codeSamples.length === 0) return undefined;
-    const variables = model.sampleVariables.map((variable) => `<code>${escapeHtml(variable.name)}</code> (${escapeHtml(variable.meaning)})`);
+    const variables = model.sampleVariables.map(
+      (variable) => `<code>${escapeHtml(variable.name)}</code> (${escapeHtml(variable.meaning)})`,
+    );
     const lead = model.kind === 'webhook' ? '<p>Send the request Vigil sends, to test your endpoint.</p>' : '';
-    const given = model.codeSamples.map((sample, index) => ({value: `given-${index}`, label: sample.label, code: this.options.highlight(sample.source, {language: codeSampleLanguage(sample.language), metastring: `title=${JSON.stringify(sample.label)}`})}));
-    const generated = model.samples.map((sample) => ({value: sample.id, label: sample.label, code: this.options.highlight(sample.code, {language: sample.language, metastring: `title=${JSON.stringify(sample.library)}`})}));
-    const html = lead + (variables.length ? `<p>The generated samples read ${variables.join(' and ')} from the environment.</p>` : '');
+    const given = model.codeSamples.map((sample, index) => ({
+      value: `given-${index}`,
+      label: sample.label,
+      code: this.options.highlight(sample.source, {
+        language: codeSampleLanguage(sample.language),
+        metastring: `title=${JSON.stringify(sample.label)}`,
+      }),
+    }));
+    const generated = model.samples.map((sample) => ({
+      value: sample.id,
+      label: sample.label,
+      code: this.options.highlight(sample.code, {
+        language: sample.language,
+        metastring: `title=${JSON.stringify(sample.library)}`,
+      }),
+    }));
+    const html =
+      lead +
+      (variables.length ? `<p>The generated samples read ${variables.join(' and ')} from the environment.</p>` : '');
     return {
       title: model.kind === 'webhook' ? 'Delivery samples' : 'Request samples',
       ...(html ? {html} : {}),
@@ -231,7 +308,15 @@ class PageData {
     return {
       id: `${callback.idPrefix}request`,
       title: `${callback.name}: ${callback.method.toUpperCase()} ${callback.expression}`,
-      groups: callback.parameters.length ? [{id: `${callback.idPrefix}parameters`, title: 'Parameters', fields: callback.parameters.map((field) => this.field(field))}] : [],
+      groups: callback.parameters.length
+        ? [
+            {
+              id: `${callback.idPrefix}parameters`,
+              title: 'Parameters',
+              fields: callback.parameters.map((field) => this.field(field)),
+            },
+          ]
+        : [],
       ...(callback.request ? {body: this.body(callback.request, `${callback.idPrefix}body`, 4)} : {}),
       responses: callback.responses.map((response) => this.response(response, `${callback.idPrefix}response-`, 4)),
     };
@@ -251,20 +336,41 @@ export function pageData(model: ApiPageModel, options: PageRenderOptions): ApiPa
     server: webhook ? '' : model.server,
     path: model.path,
     ...(webhook ? {webhook: true as const} : {}),
-    ...(model.deprecated ? {deprecation: `This ${webhook ? 'webhook' : 'operation'} is deprecated: avoid it in new code; its description says what replaces it.`} : {}),
-    html: [data.description(model.description), externalDocs, webhook ? '' : data.security(model.security)].filter(Boolean),
+    ...(model.deprecated
+      ? {
+          deprecation: `This ${webhook ? 'webhook' : 'operation'} is deprecated: avoid it in new code; its description says what replaces it.`,
+        }
+      : {}),
+    html: [data.description(model.description), externalDocs, webhook ? '' : data.security(model.security)].filter(
+      Boolean,
+    ),
     ...(samples ? {samples} : {}),
     request: {
       id: 'request',
       title: webhook ? 'Request Vigil sends' : 'Request',
       ...(model.parameters.length || model.body ? {} : {html: '<p>No parameters and no request body.</p>'}),
-      groups: model.parameters.map((group) => ({id: `${group.place}-parameters`, title: group.title, fields: group.fields.map((field) => data.field(field))})),
+      groups: model.parameters.map((group) => ({
+        id: `${group.place}-parameters`,
+        title: group.title,
+        fields: group.fields.map((field) => data.field(field)),
+      })),
       ...(model.body ? {body: data.body(model.body, 'request-body', 3)} : {}),
       responses: [],
     },
-    responses: {id: 'responses', title: webhook ? 'Responses Vigil expects' : 'Responses', groups: [], responses: model.responses.map((response) => data.response(response, 'response-', 3))},
+    responses: {
+      id: 'responses',
+      title: webhook ? 'Responses Vigil expects' : 'Responses',
+      groups: [],
+      responses: model.responses.map((response) => data.response(response, 'response-', 3)),
+    },
     ...(model.callbacks.length
-      ? {callbacks: {title: 'Callbacks', html: '<p>Requests the API sends to your server after this operation.</p>', sections: model.callbacks.map((callback) => data.callback(callback))}}
+      ? {
+          callbacks: {
+            title: 'Callbacks',
+            html: '<p>Requests the API sends to your server after this operation.</p>',
+            sections: model.callbacks.map((callback) => data.callback(callback)),
+          },
+        }
       : {}),
   };
 }

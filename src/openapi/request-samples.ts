@@ -55,7 +55,9 @@ export function serverVariableEnv(name: string): string {
 
 export class RequestSampleError extends Error {
   constructor(operation: ApiOperation, problem: string) {
-    super(`Request samples of ${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}): ${problem}`);
+    super(
+      `Request samples of ${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}): ${problem}`,
+    );
     this.name = 'RequestSampleError';
   }
 }
@@ -106,7 +108,14 @@ const LANGUAGES: Language[] = [
     library: 'curl',
     codegen: ['curl', 'cURL'],
     // Short options and no -L, as the docs write curl.
-    options: {multiLine: true, longFormat: false, lineContinuationCharacter: '\\', quoteType: 'single', followRedirect: false, trimRequestBody: true},
+    options: {
+      multiLine: true,
+      longFormat: false,
+      lineContinuationCharacter: '\\',
+      quoteType: 'single',
+      followRedirect: false,
+      trimRequestBody: true,
+    },
     literal: {
       // The URL and header literals have no quote inside (values are percent-encoded): a double-quoted string
       // expands `$VIGIL_TOKEN`.
@@ -114,7 +123,11 @@ const LANGUAGES: Language[] = [
       rewrite: (_quote, parts) =>
         `"${parts
           .map((part, index) =>
-            index % 2 === 0 ? part.replace(/[\\"$`]/g, '\\$&') : /^\w/.test(parts[index + 1] ?? '') ? `\${${part}}` : `$${part}`,
+            index % 2 === 0
+              ? part.replace(/[\\"$`]/g, '\\$&')
+              : /^\w/.test(parts[index + 1] ?? '')
+                ? `\${${part}}`
+                : `$${part}`,
           )
           .join('')}"`,
     },
@@ -163,8 +176,12 @@ const LANGUAGES: Language[] = [
     library: 'net/http',
     codegen: ['go', 'Native'],
     options: GENERATOR_OPTIONS,
-    literal: {pattern: DOUBLE_QUOTED, rewrite: (quote, parts) => concatenation(quote, parts, (variable) => `os.Getenv("${variable}")`)},
-    finish: (code) => code.replace(/^import \(\n((?: +"[^"\n]+"\n)+)\)/m, (_block, imports: string) => `import (\n${imports}  "os"\n)`),
+    literal: {
+      pattern: DOUBLE_QUOTED,
+      rewrite: (quote, parts) => concatenation(quote, parts, (variable) => `os.Getenv("${variable}")`),
+    },
+    finish: (code) =>
+      code.replace(/^import \(\n((?: +"[^"\n]+"\n)+)\)/m, (_block, imports: string) => `import (\n${imports}  "os"\n)`),
   },
   {
     id: 'java',
@@ -174,7 +191,10 @@ const LANGUAGES: Language[] = [
     codegen: ['java', 'OkHttp'],
     options: {...GENERATOR_OPTIONS, includeBoilerplate: true},
     patch: javaGetWithoutBody,
-    literal: {pattern: DOUBLE_QUOTED, rewrite: (quote, parts) => concatenation(quote, parts, (variable) => `System.getenv("${variable}")`)},
+    literal: {
+      pattern: DOUBLE_QUOTED,
+      rewrite: (quote, parts) => concatenation(quote, parts, (variable) => `System.getenv("${variable}")`),
+    },
   },
   {
     id: 'ruby',
@@ -187,7 +207,12 @@ const LANGUAGES: Language[] = [
     literal: {
       // The codegen escapes `#` in double-quoted strings, so an interpolation is the only one.
       pattern: DOUBLE_QUOTED,
-      rewrite: (_quote, parts) => `"${interpolation(parts, (text) => text, (variable) => `#{ENV.fetch("${variable}")}`)}"`,
+      rewrite: (_quote, parts) =>
+        `"${interpolation(
+          parts,
+          (text) => text,
+          (variable) => `#{ENV.fetch("${variable}")}`,
+        )}"`,
     },
   },
 ];
@@ -228,7 +253,12 @@ function fileNameFor(field: string, contentType: string): string {
 function isFileSchema(spec: JsonObject, raw: JsonObject | undefined): boolean {
   const schema = deref(spec, raw) ?? {};
   const items = schema.type === 'array' ? (deref(spec, schema.items) ?? {}) : schema;
-  return items.format === 'binary' || items.format === 'byte' || items.contentMediaType !== undefined || items.contentEncoding !== undefined;
+  return (
+    items.format === 'binary' ||
+    items.format === 'byte' ||
+    items.contentMediaType !== undefined ||
+    items.contentEncoding !== undefined
+  );
 }
 
 /** The text a form field sends for a value. */
@@ -259,13 +289,20 @@ function queryPairs(parameter: JsonObject, schema: JsonObject, example: unknown)
     return [`${name}=${entries.flatMap(([key, value]) => [encode(key), encode(value)]).join(',')}`];
   }
   const values = Array.isArray(example) ? example : [example];
-  if ((schema.type === 'array' || Array.isArray(example)) && explode) return values.map((value) => `${name}=${encode(value)}`);
+  if ((schema.type === 'array' || Array.isArray(example)) && explode)
+    return values.map((value) => `${name}=${encode(value)}`);
   const separator = style === 'pipeDelimited' ? '|' : style === 'spaceDelimited' ? '%20' : ',';
   return [`${name}=${values.map(encode).join(separator)}`];
 }
 
 /** The request a sample sends, with placeholder tokens where a value is read from the environment. */
-function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Placeholder[], options: RequestSampleOptions, meanings = new Map<string, string>()): HttpRequest {
+function httpRequest(
+  spec: JsonObject,
+  operation: ApiOperation,
+  placeholders: Placeholder[],
+  options: RequestSampleOptions,
+  meanings = new Map<string, string>(),
+): HttpRequest {
   const tokenOf = (variable: string, meaning?: string) => {
     let placeholder = placeholders.find((candidate) => candidate.variable === variable);
     if (!placeholder) {
@@ -280,8 +317,14 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
     base = tokenOf(WEBHOOK_URL_VARIABLE, 'the URL of your endpoint that receives this webhook');
   } else {
     const server = operation.server;
-    const absolute = /^https?:\/\//.test(server) ? server : `${tokenOf(ORIGIN_VARIABLE, 'the origin of the API, e.g. https://api.example.com (its server URL is relative)')}${server.startsWith('/') ? '' : '/'}${server}`;
-    base = absolute.replace(/\{([^}]+)\}/g, (_whole, name: string) => tokenOf(serverVariableEnv(name), `the {${name}} part of the server URL`)).replace(/\/$/, '');
+    const absolute = /^https?:\/\//.test(server)
+      ? server
+      : `${tokenOf(ORIGIN_VARIABLE, 'the origin of the API, e.g. https://api.example.com (its server URL is relative)')}${server.startsWith('/') ? '' : '/'}${server}`;
+    base = absolute
+      .replace(/\{([^}]+)\}/g, (_whole, name: string) =>
+        tokenOf(serverVariableEnv(name), `the {${name}} part of the server URL`),
+      )
+      .replace(/\/$/, '');
   }
   let path = operation.kind === 'webhook' ? '' : operation.path;
   const query: string[] = [];
@@ -312,7 +355,10 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
         cookies.push(`${parameter.name}=${shown(encode, ',')}`);
         break;
       default:
-        throw new RequestSampleError(operation, `parameter ${parameter.name} is in "${parameter.in}", which is not a parameter location`);
+        throw new RequestSampleError(
+          operation,
+          `parameter ${parameter.name} is in "${parameter.in}", which is not a parameter location`,
+        );
     }
   }
 
@@ -322,15 +368,29 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
   const schemes = Object.keys(requirement);
   for (const [index, schemeName] of schemes.entries()) {
     const scheme = deref(spec, spec.components?.securitySchemes?.[schemeName]);
-    if (!scheme) throw new RequestSampleError(operation, `security scheme ${schemeName} is not in components.securitySchemes`);
+    if (!scheme)
+      throw new RequestSampleError(operation, `security scheme ${schemeName} is not in components.securitySchemes`);
     const variable = index === 0 ? TOKEN_VARIABLE : serverVariableEnv(schemeName);
     const httpScheme = String(scheme.scheme ?? '').toLowerCase();
-    if ((scheme.type === 'http' && httpScheme === 'bearer') || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-      headers.unshift({key: 'Authorization', value: `Bearer ${tokenOf(variable, scheme.type === 'http' ? 'your API token' : `an access token from ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}${(requirement[schemeName] as string[] | undefined)?.length ? ` with the scopes ${(requirement[schemeName] as string[]).join(', ')}` : ''}`)}`});
+    if (
+      (scheme.type === 'http' && httpScheme === 'bearer') ||
+      scheme.type === 'oauth2' ||
+      scheme.type === 'openIdConnect'
+    ) {
+      headers.unshift({
+        key: 'Authorization',
+        value: `Bearer ${tokenOf(variable, scheme.type === 'http' ? 'your API token' : `an access token from ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}${(requirement[schemeName] as string[] | undefined)?.length ? ` with the scopes ${(requirement[schemeName] as string[]).join(', ')}` : ''}`)}`,
+      });
     } else if (scheme.type === 'http' && httpScheme === 'basic') {
-      headers.unshift({key: 'Authorization', value: `Basic ${tokenOf(variable, 'your user name and password as user:password, base64-encoded (printf %s "$USER:$PASSWORD" | base64)')}`});
+      headers.unshift({
+        key: 'Authorization',
+        value: `Basic ${tokenOf(variable, 'your user name and password as user:password, base64-encoded (printf %s "$USER:$PASSWORD" | base64)')}`,
+      });
     } else if (scheme.type === 'http') {
-      headers.unshift({key: 'Authorization', value: `${scheme.scheme} ${tokenOf(variable, `your ${scheme.scheme} credentials`)}`});
+      headers.unshift({
+        key: 'Authorization',
+        value: `${scheme.scheme} ${tokenOf(variable, `your ${scheme.scheme} credentials`)}`,
+      });
     } else if (scheme.type === 'apiKey' && scheme.in === 'header') {
       headers.unshift({key: scheme.name, value: tokenOf(variable, 'your API key')});
     } else if (scheme.type === 'apiKey' && scheme.in === 'query') {
@@ -338,7 +398,10 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
     } else if (scheme.type === 'apiKey' && scheme.in === 'cookie') {
       cookies.push(`${scheme.name}=${tokenOf(variable, 'your API key')}`);
     } else if (scheme.type !== 'mutualTLS') {
-      throw new RequestSampleError(operation, `security scheme ${schemeName} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not one OpenAPI defines`);
+      throw new RequestSampleError(
+        operation,
+        `security scheme ${schemeName} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not one OpenAPI defines`,
+      );
     }
   }
   if (cookies.length > 0) headers.push({key: 'Cookie', value: cookies.join('; ')});
@@ -355,7 +418,8 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
     } else if (type.startsWith('multipart/') || type === 'application/x-www-form-urlencoded') {
       const schema = deref(spec, media.schema) ?? {};
       const properties = objectShape(spec, schema).properties;
-      const values = example !== null && typeof example === 'object' && !Array.isArray(example) ? (example as JsonObject) : {};
+      const values =
+        example !== null && typeof example === 'object' && !Array.isArray(example) ? (example as JsonObject) : {};
       const fields: FormField[] = Object.entries(values).map(([key, value]) => {
         const encodingType = media.encoding?.[key]?.contentType as string | undefined;
         return type.startsWith('multipart/') && isFileSchema(spec, properties[key])
@@ -363,7 +427,11 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
           : {key, value: formText(value)};
       });
       body = type.startsWith('multipart/') ? {contentType, form: fields} : {contentType, urlencoded: fields};
-    } else if (typeof example === 'string' && !isFileSchema(spec, media.schema) && !(media.schema === undefined && !type.startsWith('text/'))) {
+    } else if (
+      typeof example === 'string' &&
+      !isFileSchema(spec, media.schema) &&
+      !(media.schema === undefined && !type.startsWith('text/'))
+    ) {
       body = {contentType, text: example};
     } else if (type.startsWith('text/') && example !== null) {
       body = {contentType, text: formText(example)};
@@ -373,13 +441,25 @@ function httpRequest(spec: JsonObject, operation: ApiOperation, placeholders: Pl
     // A multipart body's boundary is the client's to write; the other types are named.
     if (!type.startsWith('multipart/')) headers.push({key: 'Content-Type', value: contentType});
   }
-  return {url: `${base}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`, method: operation.method.toUpperCase(), headers, body};
+  return {
+    url: `${base}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`,
+    method: operation.method.toUpperCase(),
+    headers,
+    body,
+  };
 }
 
 /** The body as postman-collection describes one: raw text, form fields (files among them), or a file. */
 function postmanBody(body: NonNullable<HttpRequest['body']>): JsonObject {
   if (body.form) {
-    return {mode: 'formdata', formdata: body.form.map((field) => (field.file ? {key: field.key, src: field.value, type: 'file'} : {key: field.key, value: field.value, type: 'text'}))};
+    return {
+      mode: 'formdata',
+      formdata: body.form.map((field) =>
+        field.file
+          ? {key: field.key, src: field.value, type: 'file'}
+          : {key: field.key, value: field.value, type: 'text'},
+      ),
+    };
   }
   if (body.urlencoded) return {mode: 'urlencoded', urlencoded: body.urlencoded.map(({key, value}) => ({key, value}))};
   if (body.file !== undefined) return {mode: 'file', file: {src: body.file}};
@@ -400,13 +480,26 @@ function generate(operation: ApiOperation, language: Language, request: HttpRequ
   codegen.convert(language.codegen[0], language.codegen[1], postman, language.options, (error, snippet) => {
     answer = {error, snippet};
   });
-  if (!answer) throw new RequestSampleError(operation, `postman-code-generators ${language.codegen.join(' ')} did not answer synchronously`);
-  if (answer.error) throw new RequestSampleError(operation, `postman-code-generators ${language.codegen.join(' ')} failed: ${String(answer.error)}`);
+  if (!answer)
+    throw new RequestSampleError(
+      operation,
+      `postman-code-generators ${language.codegen.join(' ')} did not answer synchronously`,
+    );
+  if (answer.error)
+    throw new RequestSampleError(
+      operation,
+      `postman-code-generators ${language.codegen.join(' ')} failed: ${String(answer.error)}`,
+    );
   return answer.snippet;
 }
 
 /** Replaces each generator literal holding a placeholder token with the language's read of the environment. */
-function readEnvironment(operation: ApiOperation, language: Language, snippet: string, placeholders: Placeholder[]): string {
+function readEnvironment(
+  operation: ApiOperation,
+  language: Language,
+  snippet: string,
+  placeholders: Placeholder[],
+): string {
   const alternatives = placeholders.map((placeholder) => placeholder.token).join('|');
   const holdsToken = new RegExp(alternatives);
   const tokens = new RegExp(alternatives, 'g');
@@ -419,13 +512,24 @@ function readEnvironment(operation: ApiOperation, language: Language, snippet: s
         if (placeholders.length === 0 || !holdsToken.test(inner)) return literal;
         rewritten += 1;
         const parts = inner.split(tokens);
-        const variables = [...inner.matchAll(tokens)].map((match) => placeholders.find((placeholder) => placeholder.token === match[0])!.variable);
-        return language.literal.rewrite(literal[0], parts.flatMap((part, index) => (index < variables.length ? [part, variables[index]] : [part])));
+        const variables = [...inner.matchAll(tokens)].map(
+          (match) => placeholders.find((placeholder) => placeholder.token === match[0])!.variable,
+        );
+        return language.literal.rewrite(
+          literal[0],
+          parts.flatMap((part, index) => (index < variables.length ? [part, variables[index]] : [part])),
+        );
       }),
     )
     .join('\n');
-  if (placeholders.length > 0 && (rewritten === 0 || placeholders.some((placeholder) => code.includes(placeholder.token)))) {
-    throw new RequestSampleError(operation, `the ${language.label} sample holds a value read from the environment where request-samples.ts cannot rewrite it:\n${snippet}`);
+  if (
+    placeholders.length > 0 &&
+    (rewritten === 0 || placeholders.some((placeholder) => code.includes(placeholder.token)))
+  ) {
+    throw new RequestSampleError(
+      operation,
+      `the ${language.label} sample holds a value read from the environment where request-samples.ts cannot rewrite it:\n${snippet}`,
+    );
   }
   return rewritten > 0 && language.finish ? language.finish(code) : code;
 }
@@ -434,7 +538,11 @@ function readEnvironment(operation: ApiOperation, language: Language, snippet: s
  * The request samples of an operation, one per language, curl first, and the environment variables they read
  * (server variables, then credentials) with what each holds. Synchronous and deterministic.
  */
-export function requestSampleSet(spec: JsonObject, operation: ApiOperation, options: RequestSampleOptions = {}): {samples: RequestSample[]; variables: SampleVariable[]} {
+export function requestSampleSet(
+  spec: JsonObject,
+  operation: ApiOperation,
+  options: RequestSampleOptions = {},
+): {samples: RequestSample[]; variables: SampleVariable[]} {
   const placeholders: Placeholder[] = [];
   const meanings = new Map<string, string>();
   const request = httpRequest(spec, operation, placeholders, options, meanings);
@@ -448,10 +556,17 @@ export function requestSampleSet(spec: JsonObject, operation: ApiOperation, opti
       .trim();
     return {id: language.id, label: language.label, language: language.language, library: language.library, code};
   });
-  return {samples, variables: placeholders.map(({variable}) => ({name: variable, meaning: variableMeaning(variable, meanings)}))};
+  return {
+    samples,
+    variables: placeholders.map(({variable}) => ({name: variable, meaning: variableMeaning(variable, meanings)})),
+  };
 }
 
 /** The request samples of an operation, one per language, curl first. */
-export function requestSamples(spec: JsonObject, operation: ApiOperation, options: RequestSampleOptions = {}): RequestSample[] {
+export function requestSamples(
+  spec: JsonObject,
+  operation: ApiOperation,
+  options: RequestSampleOptions = {},
+): RequestSample[] {
   return requestSampleSet(spec, operation, options).samples;
 }

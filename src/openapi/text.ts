@@ -16,11 +16,35 @@ import {gfm} from 'micromark-extension-gfm';
 /** GitHub's sanitising rules, keeping the class names code blocks use to name their language. */
 const SCHEMA: Schema = {
   ...defaultSchema,
-  attributes: {...defaultSchema.attributes, code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-./] as [string, RegExp]]},
+  attributes: {
+    ...defaultSchema.attributes,
+    code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-./] as [string, RegExp]],
+  },
 };
 
 /** Elements a description may use; script and style are removed with their content. */
-const KNOWN_ELEMENTS = new Set([...(defaultSchema.tagNames ?? []), 'script', 'style', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'svg', 'math', 'link', 'meta', 'base', 'span', 'font', 'center', 'u']);
+const KNOWN_ELEMENTS = new Set([
+  ...(defaultSchema.tagNames ?? []),
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'svg',
+  'math',
+  'link',
+  'meta',
+  'base',
+  'span',
+  'font',
+  'center',
+  'u',
+]);
 
 type MdastNode = {type: string; value?: string; children?: MdastNode[]};
 
@@ -42,7 +66,14 @@ function placeholdersAsText(node: MdastNode): void {
 
 /** The GFM extensions, made once (making them combines every construct of the grammar). */
 const PARSE_OPTIONS = {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]};
-const WRITE_OPTIONS: ToMarkdownOptions = {extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', fences: true, listItemIndent: 'one', rule: '-'};
+const WRITE_OPTIONS: ToMarkdownOptions = {
+  extensions: [gfmToMarkdown()],
+  bullet: '-',
+  emphasis: '_',
+  fences: true,
+  listItemIndent: 'one',
+  rule: '-',
+};
 
 /** A sentence with no character that means something in Markdown or HTML: its HTML and Markdown are itself. */
 const PLAIN = /^(?![\d-+])[A-Za-z0-9 ,.;:'"()?/-]*$/;
@@ -97,7 +128,12 @@ function renderHtml(markdown: string, baseUrl: string): string {
   visitElements(tree, (element) => {
     for (const attribute of ['href', 'src'] as const) {
       const value = element.properties[attribute];
-      if (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith(`${base}/`)) {
+      if (
+        typeof value === 'string' &&
+        value.startsWith('/') &&
+        !value.startsWith('//') &&
+        !value.startsWith(`${base}/`)
+      ) {
         element.properties[attribute] = `${base}${value}`;
       }
     }

@@ -14,7 +14,13 @@ export function escapeMdxText(markdown: string | undefined): string | undefined 
   return markdown
     .split(CODE)
     .map((part, index) =>
-      index % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;').replace(/:(?=[A-Za-z:])/g, '\\:'),
+      index % 2 === 1
+        ? part
+        : part
+            .replace(/</g, '&lt;')
+            .replace(/\{/g, '&#123;')
+            .replace(/\}/g, '&#125;')
+            .replace(/:(?=[A-Za-z:])/g, '\\:'),
     )
     .join('');
 }

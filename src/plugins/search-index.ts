@@ -14,15 +14,23 @@ export function searchIndexPlugin(): Plugin {
     name: 'vigil-search-index',
     postBuild({outDir, routesPaths, siteConfig}) {
       return new Promise<void>((resolve, reject) => {
-        const child = spawn(process.execPath, [SCRIPT, '--build', outDir, '--base-path', siteConfig.baseUrl, '--routes-from-stdin'], {
-          stdio: ['pipe', 'inherit', 'pipe'],
-        });
+        const child = spawn(
+          process.execPath,
+          [SCRIPT, '--build', outDir, '--base-path', siteConfig.baseUrl, '--routes-from-stdin'],
+          {
+            stdio: ['pipe', 'inherit', 'pipe'],
+          },
+        );
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => {
           stderr += chunk.toString();
         });
         child.on('error', reject);
-        child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`The search index was not written: ${stderr.trim() || `exit code ${code}`}`))));
+        child.on('close', (code) =>
+          code === 0
+            ? resolve()
+            : reject(new Error(`The search index was not written: ${stderr.trim() || `exit code ${code}`}`)),
+        );
         child.stdin.end(JSON.stringify(routesPaths));
       });
     },

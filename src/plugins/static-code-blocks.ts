@@ -3,12 +3,25 @@ import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PrismTheme} from 'prism-react-renderer';
-import {normalizeTokens, themeDictionary, tokenStyle, type PrismToken, type Style} from '../upstream/prism-react-renderer-tokens';
-import {codeBlockUtils, codeBlockUtilsSync, type CodeBlockUtils, type MagicComment} from '../upstream/theme-common-code-block-utils';
+import {
+  normalizeTokens,
+  themeDictionary,
+  tokenStyle,
+  type PrismToken,
+  type Style,
+} from '../upstream/prism-react-renderer-tokens';
+import {
+  codeBlockUtils,
+  codeBlockUtilsSync,
+  type CodeBlockUtils,
+  type MagicComment,
+} from '../upstream/theme-common-code-block-utils';
 
 // From the site's folder (the build's and the tests' working directory): the tests load this module too.
 const require = createRequire(join(process.cwd(), 'package.json'));
-const {grammarsSource} = require('./src/upstream/prism-languages-loader.cjs') as {grammarsSource: (languages: readonly string[]) => string};
+const {grammarsSource} = require('./src/upstream/prism-languages-loader.cjs') as {
+  grammarsSource: (languages: readonly string[]) => string;
+};
 
 /**
  * Code fences highlighted at build time. The theme's code block tokenizes every fence with Prism in the
@@ -40,14 +53,19 @@ const kebab = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${l
 function declarations(theme: Theme): string[] {
   const all = new Set<string>(['display:inline-block']);
   for (const style of [theme.plain, ...theme.styles.map((entry) => entry.style)] as Style[]) {
-    for (const [property, value] of Object.entries(style)) if (value !== undefined) all.add(`${kebab(property)}:${value}`);
+    for (const [property, value] of Object.entries(style))
+      if (value !== undefined) all.add(`${kebab(property)}:${value}`);
   }
   return [...all];
 }
 
 /** The declaration each class stands for, in either color mode. */
 export function classDeclarations(themes: CodeThemes): Map<string, string> {
-  return new Map(MODES.flatMap(({mode, prefix}) => declarations(themes[mode]).map((declaration, index) => [`${prefix}${index}`, declaration] as const)));
+  return new Map(
+    MODES.flatMap(({mode, prefix}) =>
+      declarations(themes[mode]).map((declaration, index) => [`${prefix}${index}`, declaration] as const),
+    ),
+  );
 }
 
 /** The style sheet of both code themes: one rule per declaration class, and the block's color variables. */
@@ -67,7 +85,10 @@ export function codeThemeCss(themes: CodeThemes): string {
 }
 
 /** The classes that give `style` in each color mode: `styles` holds the style of the light and the dark theme. */
-function classesOf(styles: [Style | undefined, Style | undefined], classIndex: [Map<string, number>, Map<string, number>]): string[] {
+function classesOf(
+  styles: [Style | undefined, Style | undefined],
+  classIndex: [Map<string, number>, Map<string, number>],
+): string[] {
   return MODES.flatMap(({prefix}, mode) =>
     Object.entries(styles[mode] ?? {})
       .filter(([, value]) => value !== undefined)
@@ -114,20 +135,32 @@ function createHighlighter({languages, themes, magicComments, utils}: Highlighte
   if (previous === undefined) Reflect.deleteProperty(globalThis, 'Prism');
   else Reflect.set(globalThis, 'Prism', previous);
   new Function('Prism', grammarsSource(languages))(prism);
-  const classIndex = MODES.map(({mode}) => new Map(declarations(themes[mode]).map((declaration, index) => [declaration, index]))) as [Map<string, number>, Map<string, number>];
+  const classIndex = MODES.map(
+    ({mode}) => new Map(declarations(themes[mode]).map((declaration, index) => [declaration, index])),
+  ) as [Map<string, number>, Map<string, number>];
 
-  return function highlight(content: string, {language: requested, metastring}: {language?: string; metastring?: string}): HighlightedProps {
+  return function highlight(
+    content: string,
+    {language: requested, metastring}: {language?: string; metastring?: string},
+  ): HighlightedProps {
     const language = (requested ?? 'text').toLowerCase();
     const {lineClassNames, code} = utils.parseLines(content, {metastring, language, magicComments});
     const grammar = prism.languages[language];
     const lines = normalizeTokens(grammar ? prism.tokenize(code, grammar) : [code]);
-    const dictionaries = MODES.map(({mode}) => themeDictionary(themes[mode], language)) as [Record<string, Style>, Record<string, Style>];
+    const dictionaries = MODES.map(({mode}) => themeDictionary(themes[mode], language)) as [
+      Record<string, Style>,
+      Record<string, Style>,
+    ];
     const classLists: string[] = [];
     const listIndex = new Map<string, number>();
     const flat = lines.map((line) => {
       if (line.length === 1 && line[0].content === '\n') line[0].content = '';
       return line.flatMap((token) => {
-        const classes = ['token', ...token.types, ...classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex)].join(' ');
+        const classes = [
+          'token',
+          ...token.types,
+          ...classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex),
+        ].join(' ');
         if (!listIndex.has(classes)) {
           listIndex.set(classes, classLists.length);
           classLists.push(classes);
@@ -150,9 +183,17 @@ function createHighlighter({languages, themes, magicComments, utils}: Highlighte
   };
 }
 
-type HastNode = {type: string; tagName?: string; value?: string; properties?: Record<string, unknown>; children?: HastNode[]; data?: {meta?: string}};
+type HastNode = {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+  data?: {meta?: string};
+};
 
-const textOf = (node: HastNode): string => (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join(''));
+const textOf = (node: HastNode): string =>
+  node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
 
 export type HighlighterOptions = {languages: readonly string[]; themes: CodeThemes; magicComments: MagicComment[]};
 
@@ -165,7 +206,9 @@ export async function loadHighlighter(options: HighlighterOptions) {
  * The same highlighter, loaded synchronously (Node.js 20.19 and later require ES modules): for the API page
  * generator, which writes the tokens of its code blocks into the page's data itself.
  */
-export function loadHighlighterSync(options: HighlighterOptions): (content: string, options: {language?: string; metastring?: string}) => HighlightedProps {
+export function loadHighlighterSync(
+  options: HighlighterOptions,
+): (content: string, options: {language?: string; metastring?: string}) => HighlightedProps {
   return createHighlighter({...options, utils: codeBlockUtilsSync()});
 }
 
@@ -186,7 +229,8 @@ export function rehypeStaticCodeBlocks(options: HighlighterOptions) {
           const className = ([] as unknown[]).concat(code.properties?.className ?? []).map(String);
           const language = className.find((name) => name.startsWith('language-'))?.slice('language-'.length);
           if (language !== 'mermaid') {
-            const metastring = typeof code.properties?.metastring === 'string' ? code.properties.metastring : code.data?.meta;
+            const metastring =
+              typeof code.properties?.metastring === 'string' ? code.properties.metastring : code.data?.meta;
             code.properties = {...code.properties, ...highlight(textOf(code), {language, metastring})};
             code.children = [];
           }

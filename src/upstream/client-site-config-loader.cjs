@@ -8,12 +8,19 @@ module.exports = function clientSiteConfigLoader(source) {
   const start = source.indexOf(EXPORT);
   let config;
   try {
-    config = JSON.parse(source.slice(start + EXPORT.length).trim().replace(/;$/, ''));
+    config = JSON.parse(
+      source
+        .slice(start + EXPORT.length)
+        .trim()
+        .replace(/;$/, ''),
+    );
   } catch {
     config = undefined;
   }
   if (start < 0 || typeof config !== 'object' || config === null || !('themeConfig' in config)) {
-    throw new Error(`${this.resourcePath}: expected \`export default <the site config as JSON>\`; @docusaurus/core changed, review src/upstream/client-site-config.ts`);
+    throw new Error(
+      `${this.resourcePath}: expected \`export default <the site config as JSON>\`; @docusaurus/core changed, review src/upstream/client-site-config.ts`,
+    );
   }
   for (const key of BUILD_ONLY) delete config[key];
   return `${EXPORT}${JSON.stringify(config)};\n`;

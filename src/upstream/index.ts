@@ -27,10 +27,15 @@ type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
 
 /** The interventions a comma-separated VIGIL_WITHOUT_UPSTREAM leaves out; an unknown name stops the build. */
 export function interventionsLeftOut(setting: string | undefined): Set<PerformanceIntervention> {
-  const names = (setting ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (setting ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !(PERFORMANCE_INTERVENTIONS as readonly string[]).includes(name));
   if (unknown.length > 0) {
-    throw new Error(`VIGIL_WITHOUT_UPSTREAM: unknown ${unknown.join(', ')} (known: ${PERFORMANCE_INTERVENTIONS.join(', ')})`);
+    throw new Error(
+      `VIGIL_WITHOUT_UPSTREAM: unknown ${unknown.join(', ')} (known: ${PERFORMANCE_INTERVENTIONS.join(', ')})`,
+    );
   }
   return new Set(names as PerformanceIntervention[]);
 }
@@ -52,7 +57,11 @@ function interventions({languages}: WingOptions): Intervention[] {
     // Keeps operation pages from crashing where the browser denies storage.
     {plugin: codeSamplesStorageGuardPlugin, records: ['code-samples-storage-guard']},
     {name: 'crypto-js-sha1', plugin: cryptoJsSha1Plugin, records: ['crypto-js-sha1']},
-    {name: 'prism-languages', plugin: prismLanguagesPlugin({languages}), records: ['prism-languages', 'prism-include-languages']},
+    {
+      name: 'prism-languages',
+      plugin: prismLanguagesPlugin({languages}),
+      records: ['prism-languages', 'prism-include-languages'],
+    },
     {name: 'utils-common-tslib', plugin: utilsCommonTslibPlugin, records: ['utils-common-tslib']},
     {name: 'route-prefetch', plugin: routePrefetchPlugin, records: ['route-prefetch']},
     {name: 'staged-client-entry', plugin: stagedClientEntryPlugin, records: []},
@@ -69,7 +78,9 @@ function appliedCheckPlugin(expected: string[]) {
         const applied = appliedInterventions();
         const missing = expected.filter((name) => !applied.has(name));
         if (missing.length > 0) {
-          throw new Error(`src/upstream: ${missing.join(', ')} changed nothing in this build; the module each rewrites is no longer where its rule looks (see src/upstream/README.md)`);
+          throw new Error(
+            `src/upstream: ${missing.join(', ')} changed nothing in this build; the module each rewrites is no longer where its rule looks (see src/upstream/README.md)`,
+          );
         }
       },
     };

@@ -28,7 +28,9 @@ var vsDark_default = undefined;
 function grammarsSource(languages) {
   const unknown = languages.filter((id) => !prismComponents.languages[id]);
   if (unknown.length > 0) {
-    throw new Error(`config/code-languages.ts: ${unknown.join(', ')} is not a Prism language id (see prismjs/components.json)`);
+    throw new Error(
+      `config/code-languages.ts: ${unknown.join(', ')} is not a Prism language id (see prismjs/components.json)`,
+    );
   }
   const ids = prismDependencies(prismComponents, [...languages]).getIds();
   return ids

@@ -28,11 +28,17 @@ export function prismLanguagesPlugin({languages}: {languages: readonly string[]}
             rules: [
               {
                 test: /prism-react-renderer[\\/]dist[\\/]index\.m?js$/,
-                use: [appliedLoader('prism-languages'), {loader: wingFile('prism-languages-loader.cjs'), options: {languages}}],
+                use: [
+                  appliedLoader('prism-languages'),
+                  {loader: wingFile('prism-languages-loader.cjs'), options: {languages}},
+                ],
               },
               {
                 test: /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
-                use: [appliedLoader('prism-include-languages'), {loader: wingFile('prism-include-languages-loader.cjs'), options: {additionalLanguages}}],
+                use: [
+                  appliedLoader('prism-include-languages'),
+                  {loader: wingFile('prism-include-languages-loader.cjs'), options: {additionalLanguages}},
+                ],
               },
             ],
           },

@@ -53,7 +53,8 @@ const pending = [];
 let scheduled = false;
 /** The longest a slice of prefetching runs before it yields, whatever idle time the browser offers (up to 50 ms). */
 const SLICE_MS = 4;
-const whenIdle = (callback) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, {timeout: 2000}) : setTimeout(callback, 1));
+const whenIdle = (callback) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, {timeout: 2000}) : setTimeout(callback, 1);
 
 function drain() {
   scheduled = false;

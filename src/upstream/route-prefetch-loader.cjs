@@ -15,7 +15,9 @@ const EXPECTED = [
 module.exports = function routePrefetchLoader(source) {
   const missing = EXPECTED.filter((line) => !source.includes(line));
   if (missing.length > 0) {
-    throw new Error(`${this.resourcePath}: no longer holds ${missing.map((line) => JSON.stringify(line.split('\n')[0])).join(', ')}; @docusaurus/core changed, review src/upstream/route-prefetch.ts`);
+    throw new Error(
+      `${this.resourcePath}: no longer holds ${missing.map((line) => JSON.stringify(line.split('\n')[0])).join(', ')}; @docusaurus/core changed, review src/upstream/route-prefetch.ts`,
+    );
   }
   this.addDependency(REPLACEMENT);
   return readFileSync(REPLACEMENT, 'utf8');

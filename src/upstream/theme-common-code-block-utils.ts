@@ -7,7 +7,10 @@ const require = createRequire(join(process.cwd(), 'package.json'));
 export type MagicComment = {className: string; line?: string; block?: {start: string; end: string}};
 export type CodeBlockUtils = {
   parseCodeBlockTitle: (metastring?: string) => string;
-  parseLines: (content: string, options: {metastring?: string; language?: string; magicComments: MagicComment[]}) => {lineClassNames: Record<number, string[]>; code: string};
+  parseLines: (
+    content: string,
+    options: {metastring?: string; language?: string; magicComments: MagicComment[]},
+  ) => {lineClassNames: Record<number, string[]>; code: string};
   containsLineNumbers: (metastring?: string) => boolean;
 };
 
@@ -16,7 +19,8 @@ export type CodeBlockUtils = {
  * comments, line numbers), which the package exports only through its React entry point. Read by file so the
  * build-time highlighter parses a fence exactly as the theme's code block does; the import fails when the file moves.
  */
-const codeBlockUtilsFile = () => join(dirname(require.resolve('@docusaurus/theme-common')), 'utils', 'codeBlockUtils.js');
+const codeBlockUtilsFile = () =>
+  join(dirname(require.resolve('@docusaurus/theme-common')), 'utils', 'codeBlockUtils.js');
 
 export async function codeBlockUtils(): Promise<CodeBlockUtils> {
   return (await import(codeBlockUtilsFile())) as CodeBlockUtils;

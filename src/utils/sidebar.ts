@@ -13,7 +13,8 @@ export function sidebarDocIds(items: readonly SidebarItem[]): string[] {
   return items.flatMap((item) => {
     if (typeof item === 'string') return [item];
     if (item.type === 'doc') return [item.id];
-    if (item.type === 'category') return [...(item.link?.type === 'doc' && item.link.id ? [item.link.id] : []), ...sidebarDocIds(item.items)];
+    if (item.type === 'category')
+      return [...(item.link?.type === 'doc' && item.link.id ? [item.link.id] : []), ...sidebarDocIds(item.items)];
     return [];
   });
 }

@@ -32,10 +32,17 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
   test('every operation and webhook is in the openapi sidebar, grouped under its tag', () => {
     const ids = sidebarDocIds(apiSidebar as SidebarItem[]);
     for (const op of pages) {
-      expect(ids.filter((id) => id === op.slug), op.operationId).toHaveLength(1);
+      expect(
+        ids.filter((id) => id === op.slug),
+        op.operationId,
+      ).toHaveLength(1);
     }
-    const categories = (apiSidebar as SidebarItem[]).filter((item): item is Extract<SidebarItem, {type: 'category'}> => typeof item !== 'string' && item.type === 'category');
-    expect(categories.map((category) => category.label)).toEqual(tags.filter((tag) => pages.some((op) => op.tags[0] === tag)));
+    const categories = (apiSidebar as SidebarItem[]).filter(
+      (item): item is Extract<SidebarItem, {type: 'category'}> => typeof item !== 'string' && item.type === 'category',
+    );
+    expect(categories.map((category) => category.label)).toEqual(
+      tags.filter((tag) => pages.some((op) => op.tags[0] === tag)),
+    );
     for (const category of categories) {
       const inCategory = sidebarDocIds(category.items);
       const expectedIds = pages.filter((op) => op.tags[0] === category.label).map((op) => op.slug);
@@ -58,11 +65,21 @@ test.describe('the served HTML of every operation page is the whole reference', 
       // The build's HTML is minified: attribute values are quoted only where they must be.
       const value = '(?:"([^"]*)"|([^\\s">]+))';
       const article = html.slice(html.indexOf('<article'), html.lastIndexOf('</article>'));
-      const valuesOf = (pattern: string, within = html) => [...within.matchAll(new RegExp(pattern.replaceAll('VALUE', value), 'g'))].map((match) => match.slice(1).filter((part) => part !== undefined));
+      const valuesOf = (pattern: string, within = html) =>
+        [...within.matchAll(new RegExp(pattern.replaceAll('VALUE', value), 'g'))].map((match) =>
+          match.slice(1).filter((part) => part !== undefined),
+        );
       const ids = new Set(valuesOf('\\sid=VALUE').map(([id]) => id));
       for (const parameter of op.parameters) {
         expect(text, `${op.operationId}: parameter ${parameter.name}`).toContain(` ${parameter.name} `);
-        expect(ids.has(`${parameter.in}-${String(parameter.name).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`), `${op.operationId}: anchor of ${parameter.name}`).toBe(true);
+        expect(
+          ids.has(
+            `${parameter.in}-${String(parameter.name)
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, '-')}`,
+          ),
+          `${op.operationId}: anchor of ${parameter.name}`,
+        ).toBe(true);
       }
       const body = deref(spec, op.definition.requestBody);
       for (const media of Object.values<JsonObject>(body?.content ?? {})) {
@@ -83,7 +100,9 @@ test.describe('the served HTML of every operation page is the whole reference', 
       const fieldLinks = valuesOf('<li id=VALUE[^>]*><div[^>]*><a[^>]*href=VALUE');
       expect(fieldLinks.length, `${op.operationId}: fields with a link to themselves`).toBeGreaterThan(0);
       for (const [id, target] of fieldLinks) expect(target).toBe(`#${id}`);
-      for (const [target] of valuesOf('href=VALUE', article).filter(([href]) => href.startsWith('#')).map(([href]) => [href.slice(1)])) {
+      for (const [target] of valuesOf('href=VALUE', article)
+        .filter(([href]) => href.startsWith('#'))
+        .map(([href]) => [href.slice(1)])) {
         expect(ids.has(decodeURIComponent(target)), `${op.operationId}: link to #${target}`).toBe(true);
       }
       expect(text, `${op.operationId}: a curl sample`).toMatch(new RegExp(`curl (-X ${op.method.toUpperCase()} )?`));

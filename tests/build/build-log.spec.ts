@@ -18,9 +18,9 @@ export function buildWarnings(log: string): string[] {
 
 test('the warning detector recognises each kind of build warning', () => {
   expect(buildWarnings('[WARNING] Docusaurus found broken links!\n')).toContain('broken links');
-  expect(buildWarnings('[WARNING] Markdown link with URL `x.md` in source file "docs/a.md" couldn\'t be resolved.')).toContain(
-    'broken markdown links',
-  );
+  expect(
+    buildWarnings('[WARNING] Markdown link with URL `x.md` in source file "docs/a.md" couldn\'t be resolved.'),
+  ).toContain('broken markdown links');
   expect(buildWarnings('[WARNING] Docusaurus found broken anchors!')).toContain('broken anchors');
   expect(buildWarnings('[WARNING] Duplicate routes found!')).toContain('duplicate routes');
   expect(buildWarnings('[SUCCESS] Generated static files in "build".')).toEqual([]);

@@ -10,11 +10,15 @@ type Request = {uri: string; headers: Headers};
 type Answer = Request | {statusCode: number; headers: Headers};
 
 /** The `js` code blocks of the deployment guide. */
-const blocks = [...readFileSync('deploy/README.md', 'utf8').matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
-const viewerRequest = new Function(`${blocks.find((code) => code.includes('function redirect'))}\nreturn handler;`)() as (event: {request: Request}) => Answer;
-const viewerResponse = new Function(`${blocks.find((code) => code.includes('event.response'))}\nreturn handler;`)() as (event: {
-  response: {statusCode: number; headers: Headers};
-}) => {headers: Headers};
+const blocks = [...readFileSync('deploy/README.md', 'utf8').matchAll(/^```js\n([\s\S]*?)^```$/gm)].map(
+  (match) => match[1],
+);
+const viewerRequest = new Function(
+  `${blocks.find((code) => code.includes('function redirect'))}\nreturn handler;`,
+)() as (event: {request: Request}) => Answer;
+const viewerResponse = new Function(
+  `${blocks.find((code) => code.includes('event.response'))}\nreturn handler;`,
+)() as (event: {response: {statusCode: number; headers: Headers}}) => {headers: Headers};
 
 /** The S3 key the viewer request function asks for, for a path and an Accept header. */
 function keyFor(uri: string, accept?: string): string | {redirect: string} {
@@ -33,13 +37,16 @@ test('the viewer request function answers Markdown for every page that has a Mar
     const html = path.endsWith('/') ? `${path}index.html` : `${path}/index.html`;
     if (!existsSync(`build/${html.slice(BASE_URL.length)}`)) problems.push(`${path}: no ${html} in build/`);
     for (const accept of [undefined, BROWSER_ACCEPT, 'text/html', '*/*', 'text/markdown;q=0, text/html']) {
-      if (keyFor(path, accept) !== html) problems.push(`${path} (Accept: ${accept}): ${JSON.stringify(keyFor(path, accept))}, expected ${html}`);
+      if (keyFor(path, accept) !== html)
+        problems.push(`${path} (Accept: ${accept}): ${JSON.stringify(keyFor(path, accept))}, expected ${html}`);
     }
     const markdown = withTwin.has(path) ? twinPath(path) : html;
     for (const accept of ['text/markdown', 'text/markdown, text/html;q=0.9, */*;q=0.8']) {
-      if (keyFor(path, accept) !== markdown) problems.push(`${path} (Accept: ${accept}): ${JSON.stringify(keyFor(path, accept))}, expected ${markdown}`);
+      if (keyFor(path, accept) !== markdown)
+        problems.push(`${path} (Accept: ${accept}): ${JSON.stringify(keyFor(path, accept))}, expected ${markdown}`);
     }
-    if (withTwin.has(path) && !existsSync(`build/${markdown.slice(BASE_URL.length)}`)) problems.push(`${path}: no ${markdown} in build/`);
+    if (withTwin.has(path) && !existsSync(`build/${markdown.slice(BASE_URL.length)}`))
+      problems.push(`${path}: no ${markdown} in build/`);
   }
   expect(problems).toEqual([]);
 });
@@ -56,7 +63,9 @@ test('the viewer request function redirects as the nginx server block does, and 
 
 test('the viewer response function adds Vary: Accept to HTML and Markdown only, after any Vary of the answer', () => {
   const vary = (type: string, before?: string) =>
-    viewerResponse({response: {statusCode: 200, headers: {'content-type': {value: type}, ...(before ? {vary: {value: before}} : {})}}}).headers.vary?.value;
+    viewerResponse({
+      response: {statusCode: 200, headers: {'content-type': {value: type}, ...(before ? {vary: {value: before}} : {})}},
+    }).headers.vary?.value;
   expect(vary('text/html; charset=utf-8')).toBe('Accept');
   expect(vary('text/markdown; charset=utf-8', 'Accept-Encoding')).toBe('Accept-Encoding, Accept');
   expect(vary('text/javascript; charset=utf-8')).toBeUndefined();

@@ -26,8 +26,10 @@ test('every doc, API page, blog post and Markdown page names its Markdown versio
       if (links.length > 0) problems.push(`${path}: has no Markdown version but names ${links.join(', ')}`);
       continue;
     }
-    if (links.length !== 1 || links[0] !== twinPath(path)) problems.push(`${path}: names ${JSON.stringify(links)}, expected ["${twinPath(path)}"]`);
-    if (!existsSync(`build/${twinPath(path).slice(BASE_URL.length)}`)) problems.push(`${path}: ${twinPath(path)} is not in build/`);
+    if (links.length !== 1 || links[0] !== twinPath(path))
+      problems.push(`${path}: names ${JSON.stringify(links)}, expected ["${twinPath(path)}"]`);
+    if (!existsSync(`build/${twinPath(path).slice(BASE_URL.length)}`))
+      problems.push(`${path}: ${twinPath(path)} is not in build/`);
   }
   expect(problems).toEqual([]);
 });
@@ -41,7 +43,8 @@ test('llms.txt links the full text of the docs and of the API reference, and nam
   for (const file of fullTextLinks) expect(existsSync(`build/${file.slice(BASE_URL.length)}`), file).toBe(true);
   expect(intro).toContain('`Accept: text/markdown`');
   expect(intro).toContain('<link rel="alternate" type="text/markdown">');
-  for (const tool of ['search_docs', 'read_page', 'get_operation', 'list_operations']) expect(intro, tool).toContain(`\`${tool}\``);
+  for (const tool of ['search_docs', 'read_page', 'get_operation', 'list_operations'])
+    expect(intro, tool).toContain(`\`${tool}\``);
   expect(intro).toMatch(/`npx \.\/packages\/vigil-docs-mcp --site https?:\/\/[^`]+\/docs\/`/);
   // The notes sit between the summary and the sections; the index still lists every page.
   expect(linked).toBeGreaterThan(150);
@@ -50,7 +53,10 @@ test('llms.txt links the full text of the docs and of the API reference, and nam
 test('llms-api-full.txt holds every page of the API reference, each operation once, in the order of llms.txt', () => {
   const full = readFileSync('build/llms-api-full.txt', 'utf8');
   const index = readFileSync('build/llms.txt', 'utf8');
-  const apiSection = index.slice(index.indexOf('\n## API Reference\n'), index.indexOf('\n## ', index.indexOf('\n## API Reference\n') + 1));
+  const apiSection = index.slice(
+    index.indexOf('\n## API Reference\n'),
+    index.indexOf('\n## ', index.indexOf('\n## API Reference\n') + 1),
+  );
   const apiTwins = llmsLinks(apiSection).map((link) => new URL(link.url).pathname);
   expect(apiTwins.length).toBeGreaterThan(100);
   let position = 0;

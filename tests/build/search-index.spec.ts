@@ -1,6 +1,12 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
-import {API_OUTLINE_FOLDER, apiOutlineShardOf, outlineOfPages, type ApiOutlineShard, type OutlineFile} from '../../src/components/SiteSearch/outline';
+import {
+  API_OUTLINE_FOLDER,
+  apiOutlineShardOf,
+  outlineOfPages,
+  type ApiOutlineShard,
+  type OutlineFile,
+} from '../../src/components/SiteSearch/outline';
 import {coverage, wordsOf} from '../../src/components/SiteSearch/query';
 import {operationsOf} from '../../src/openapi';
 import {posts} from '../support/blog';
@@ -37,7 +43,8 @@ test('the search index holds every doc, operation and blog post under its sectio
   const titles = (section: string) => pages.filter((page) => page.section === section).map((page) => page.title);
   expect(titles('Docs').sort()).toEqual(docs.map((doc) => String(doc.frontMatter.title)).sort());
   expect(titles('API')).toEqual([]);
-  for (const operation of operations) expect(operationPagesTitled(operation.summary), `operation ${operation.operationId}`).not.toEqual([]);
+  for (const operation of operations)
+    expect(operationPagesTitled(operation.summary), `operation ${operation.operationId}`).not.toEqual([]);
   expect(titles('Blog').sort()).toEqual(posts.map((post) => post.title).sort());
   expect(pages.filter((page) => /tagged with|^Blog$|^Archive$|^Authors$/.test(page.title))).toEqual([]);
 });
@@ -50,7 +57,9 @@ test('the outline keeps the headings that say what a page is about, not the skel
   const everyHeading = pages.flatMap((page) => page.headings);
   for (const skeleton of ['Responses', 'Request', '200 OK']) expect(everyHeading).not.toContain(skeleton);
   // An operation's headings "Request" and "Responses" are the skeleton of every operation page.
-  const [createDatastore] = operationPagesTitled(operations.find((operation) => operation.operationId === 'createDatastore')!.summary);
+  const [createDatastore] = operationPagesTitled(
+    operations.find((operation) => operation.operationId === 'createDatastore')!.summary,
+  );
   for (const skeleton of ['responses', 'request']) {
     const headings = shards.get(apiOutlineShardOf(skeleton))?.[skeleton]?.headings ?? [];
     expect(headings.filter((heading) => heading.startsWith(`${createDatastore}#`))).toEqual([]);
@@ -66,7 +75,11 @@ test('the API outline is in shards the browser finds by the words typed, and ran
   const createDatastore = operations.find((operation) => operation.operationId === 'createDatastore')!;
   const [id] = operationPagesTitled(createDatastore.summary);
   const terms = ['datastore', 'secret'];
-  const page = outlineOfPages(outline, terms.map((term) => shards.get(apiOutlineShardOf(term))!), [id])[id];
+  const page = outlineOfPages(
+    outline,
+    terms.map((term) => shards.get(apiOutlineShardOf(term))!),
+    [id],
+  )[id];
   expect(page.section).toBe('API');
   expect(coverage(page.title, terms)).toBe(coverage(createDatastore.summary, terms));
   expect(coverage(page.title, terms)).toBeGreaterThan(0);

@@ -26,34 +26,52 @@ function mainBundle(): string {
 test('prism-languages: Prism is not in the bundle every page loads, and the chunk that has it defines the configured grammars and no others', () => {
   // Fences are highlighted at build time (src/plugins/static-code-blocks.ts); Prism stays for the API
   // reference's code samples, highlighted in the browser by the theme's CodeBlock.
-  const grammarsOf = (file: string) => new Set([...sourceOf(file).matchAll(/\.languages\.(\w+)=/g)].map((match) => match[1]));
+  const grammarsOf = (file: string) =>
+    new Set([...sourceOf(file).matchAll(/\.languages\.(\w+)=/g)].map((match) => match[1]));
   expect([...grammarsOf(mainBundle())], 'Prism grammars in the main bundle').toEqual([]);
   const withPrism = scripts().filter((file) => grammarsOf(file).has('bash'));
   expect(withPrism.length, 'chunks with the Prism grammars').toBe(1);
   const defined = grammarsOf(withPrism[0]);
   const bundled = bundledPrism.languages;
   for (const language of CODE_LANGUAGES) expect(defined, `${withPrism[0]} defines ${language}`).toContain(language);
-  expect([...defined].filter((language) => !(language in bundled)), 'grammars beyond config/code-languages.ts').toEqual([]);
+  expect(
+    [...defined].filter((language) => !(language in bundled)),
+    'grammars beyond config/code-languages.ts',
+  ).toEqual([]);
 });
 
 test('client-site-config: the site config in the bundle every page loads leaves out what only the build reads', () => {
   const source = sourceOf(mainBundle());
   const holds = (text: string) => source.includes(text);
   const rendered = [SITE_TAGLINE, ...navbar.items.map((item) => item.label)];
-  expect(rendered.filter((text) => !holds(JSON.stringify(text))), 'what the theme renders from the config, missing').toEqual([]);
+  expect(
+    rendered.filter((text) => !holds(JSON.stringify(text))),
+    'what the theme renders from the config, missing',
+  ).toEqual([]);
   // The content plugins' options name their rehype and remark plugins; the config's top level names its presets.
-  expect(['rehypePlugins', 'beforeDefaultRemarkPlugins', 'presets:['].filter(holds), 'the options of the presets and plugins').toEqual([]);
+  expect(
+    ['rehypePlugins', 'beforeDefaultRemarkPlugins', 'presets:['].filter(holds),
+    'the options of the presets and plugins',
+  ).toEqual([]);
 });
 
 test('utils-common-tslib: tslib is not in the bundle every page loads', () => {
   // tslib's CommonJS module exports its helpers by name; each name stays a string in a minified bundle.
-  expect(['__classPrivateFieldGet', '__createBinding', '__spreadArray'].filter((helper) => sourceOf(mainBundle()).includes(helper))).toEqual([]);
+  expect(
+    ['__classPrivateFieldGet', '__createBinding', '__spreadArray'].filter((helper) =>
+      sourceOf(mainBundle()).includes(helper),
+    ),
+  ).toEqual([]);
 });
 
 test('crypto-js-sha1: the API theme gets SHA1 from crypto-js and none of its ciphers or other hashes', () => {
   expect(holding('HmacSHA1').length, 'chunks with crypto-js SHA1').toBeGreaterThan(0);
   // Names crypto-js registers on its namespace for the rest of the library.
-  expect(['TripleDES', 'RabbitLegacy', 'RIPEMD160', 'PBKDF2'].flatMap((name) => holding(name).map((file) => `${file}: ${name}`))).toEqual([]);
+  expect(
+    ['TripleDES', 'RabbitLegacy', 'RIPEMD160', 'PBKDF2'].flatMap((name) =>
+      holding(name).map((file) => `${file}: ${name}`),
+    ),
+  ).toEqual([]);
 });
 
 test('route-prefetch: the bundle every page loads prefetches from an index of the routes, in idle periods', () => {
@@ -68,12 +86,14 @@ test('code-samples-storage-guard: the API theme reads the remembered sample lang
   const reading = holding('"docusaurus.tab.code-samples"');
   expect(reading.length, 'chunks reading the language').toBeGreaterThan(0);
   for (const file of reading) {
-    expect(sourceOf(file), file).toMatch(/try\{return window\.localStorage\.getItem\("docusaurus\.tab\.code-samples"\)\}catch/);
+    expect(sourceOf(file), file).toMatch(
+      /try\{return window\.localStorage\.getItem\("docusaurus\.tab\.code-samples"\)\}catch/,
+    );
     expect(sourceOf(file), file).not.toMatch(unguarded);
   }
 });
 
-test('browser-path-fallback: the request samples get path-browserify for Node\'s path', () => {
+test("browser-path-fallback: the request samples get path-browserify for Node's path", () => {
   // path-browserify's own message for a non-string argument.
   expect(holding('Path must be a string. Received ').length).toBeGreaterThan(0);
 });

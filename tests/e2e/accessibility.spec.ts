@@ -3,7 +3,15 @@ import type {Page} from '@playwright/test';
 import {fileForPath} from '../../tools/build-output.cjs';
 import {axeViolations} from '../support/axe';
 import {searchBox, suggestedPages, suggestions} from '../support/search-box';
-import {BASE_URL, FIRST_SEARCH_TIMEOUT, REQUEST_PANEL_TIMEOUT, expect, openPage, takeExpectedConsole, test} from '../support/site';
+import {
+  BASE_URL,
+  FIRST_SEARCH_TIMEOUT,
+  REQUEST_PANEL_TIMEOUT,
+  expect,
+  openPage,
+  takeExpectedConsole,
+  test,
+} from '../support/site';
 import {docId, docTags, readMarkdown} from '../support/content';
 import {blogTags, posts} from '../support/blog';
 import {operationsOf, type ApiOperation} from '../../src/openapi';
@@ -84,10 +92,14 @@ test.describe('axe reports no WCAG 2.2 AA violation', () => {
       await openPage(page, path);
       if (kind === REQUEST_BUILDER) {
         await page.getByRole('button', {name: 'Fill in your own values'}).click();
-        await expect(page.getByRole('region', {name: 'Request builder'}).getByText('Base URL', {exact: true})).toBeVisible({timeout: REQUEST_PANEL_TIMEOUT});
+        await expect(
+          page.getByRole('region', {name: 'Request builder'}).getByText('Base URL', {exact: true}),
+        ).toBeVisible({timeout: REQUEST_PANEL_TIMEOUT});
       }
       if (kind === SEARCH_RESULTS) {
-        await expect(page.getByRole('link', {name: 'Connect Apache Kafka'}).first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
+        await expect(page.getByRole('link', {name: 'Connect Apache Kafka'}).first()).toBeVisible({
+          timeout: FIRST_SEARCH_TIMEOUT,
+        });
       }
       if (kind === 'not-found') {
         // The browser logs the document's own 404 status, which is what this page is for.
@@ -103,7 +115,9 @@ test.describe('axe reports no WCAG 2.2 AA violation', () => {
         for (const [viewport, size] of Object.entries(VIEWPORTS)) {
           await page.setViewportSize(size);
           await settle(page, mode);
-          for (const violation of await axeViolations(page, {include: kind === REQUEST_BUILDER ? REQUEST_BUILDER_REGION : undefined})) {
+          for (const violation of await axeViolations(page, {
+            include: kind === REQUEST_BUILDER ? REQUEST_BUILDER_REGION : undefined,
+          })) {
             found.push(`${mode} ${viewport}: ${violation}`);
           }
         }
@@ -115,7 +129,10 @@ test.describe('axe reports no WCAG 2.2 AA violation', () => {
   test('the check reports what it is for: text below 4.5:1 contrast and a button without a name', async ({page}) => {
     await openPage(page, BASE_URL);
     await page.locator('main').evaluate((main) => {
-      main.insertAdjacentHTML('afterbegin', '<p style="color:#aaa;background:#fff">Faint text</p><button type="button"><svg width="16" height="16"></svg></button>');
+      main.insertAdjacentHTML(
+        'afterbegin',
+        '<p style="color:#aaa;background:#fff">Faint text</p><button type="button"><svg width="16" height="16"></svg></button>',
+      );
     });
     const rules = (await axeViolations(page)).map((violation) => violation.split(' ')[0]);
     expect(rules).toEqual(expect.arrayContaining(['color-contrast', 'button-name']));
@@ -149,7 +166,10 @@ async function focusIndicator(page: Page): Promise<{element: string; indicator: 
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement;
     const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `outline ${style.outlineStyle} ${style.outlineWidth}` : null;
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+        ? `outline ${style.outlineStyle} ${style.outlineWidth}`
+        : null;
     const shadow = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : null;
     // Numbered on first focus, so that two controls with the same look and text count as two.
     element.dataset.focusOrder ??= String(document.querySelectorAll('[data-focus-order]').length + 1);
@@ -233,7 +253,10 @@ test.describe('keyboard', () => {
   test('the locale dropdown opens with Enter and closes with Escape, focus back on its toggle', async ({page}) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await openPage(page, '/docs/intro');
-    await tabTo(page, (element) => element.getAttribute('aria-haspopup') === 'true' && /English/.test(element.textContent ?? ''));
+    await tabTo(
+      page,
+      (element) => element.getAttribute('aria-haspopup') === 'true' && /English/.test(element.textContent ?? ''),
+    );
     const toggle = page.locator('.navbar__item.dropdown [aria-haspopup="true"]').filter({hasText: 'English'});
     const menu = page.locator('.navbar__item.dropdown', {hasText: 'English'}).locator('.dropdown__menu');
     await expect(menu).toBeHidden();

@@ -17,9 +17,14 @@ test.describe('API reference', () => {
   test('the API root renders its sections and the downloadable description', async ({request}) => {
     const $ = await servedPage(request, '/docs/api');
     expect(textsOf($, 'article h1')).toEqual([String(spec.info.title)]);
-    expect(textsOf($, 'article h2')).toEqual(expect.arrayContaining(['Authentication', 'Base URL', 'Errors', 'Pagination', 'Rate limits', 'Versioning']));
+    expect(textsOf($, 'article h2')).toEqual(
+      expect.arrayContaining(['Authentication', 'Base URL', 'Errors', 'Pagination', 'Rate limits', 'Versioning']),
+    );
     expect(textOf($('nav[aria-label="Docs sidebar"]'))).toContain(tags[0]);
-    const download = (label: string) => $('article a').filter((_, link) => textOf($(link)) === label).attr('href');
+    const download = (label: string) =>
+      $('article a')
+        .filter((_, link) => textOf($(link)) === label)
+        .attr('href');
     expect(download('YAML')).toBe('/docs/openapi/vigil-api.yaml');
     expect(download('JSON')).toBe('/docs/openapi/vigil-api.json');
     const yamlBody = await (await request.get('/docs/openapi/vigil-api.yaml')).text();
@@ -28,7 +33,10 @@ test.describe('API reference', () => {
     expect(jsonBody).toEqual(spec);
   });
 
-  test('an operation page: method and URL, samples in six languages, the language choice remembered across pages and tabs', async ({page, context}) => {
+  test('an operation page: method and URL, samples in six languages, the language choice remembered across pages and tabs', async ({
+    page,
+    context,
+  }) => {
     const op = operations.find((candidate) => candidate.definition.requestBody)!;
     const other = operations.find((candidate) => candidate.tag !== op.tag)!;
     await page.setViewportSize({width: 1280, height: 800});
@@ -63,7 +71,10 @@ test.describe('API reference', () => {
     await expect(page.locator(':target')).toContainText(parameter.name);
     // A nested field of the request body is folded; a link from another page opens the folds around it.
     // createDatastore's connection is one of several kinds, each folded.
-    await openPage(page, `/docs/api/${operations.find((candidate) => candidate.operationId === 'createDatastore')!.slug}`);
+    await openPage(
+      page,
+      `/docs/api/${operations.find((candidate) => candidate.operationId === 'createDatastore')!.slug}`,
+    );
     const nestedId = await page.locator('details li[id^="request-body-connection-"]').first().getAttribute('id');
     expect(nestedId).toBeTruthy();
     await expect(page.locator(`[id="${nestedId}"]`)).toBeHidden();

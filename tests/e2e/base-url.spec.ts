@@ -2,7 +2,10 @@ import type {AddressInfo} from 'node:net';
 import {expect, openPage, takeExpectedConsole, test} from '../support/site';
 import {BASE_URL} from '../../config/site-constants';
 
-test('served at a path other than /docs/, the site shows the base URL banner with a suggestion', async ({page, consoleGuard}) => {
+test('served at a path other than /docs/, the site shows the base URL banner with a suggestion', async ({
+  page,
+  consoleGuard,
+}) => {
   // The build deployed to the wrong folder of a static host. (An ES module that reads import.meta: imported
   // as such, not through the test transpiler.)
   const {startServer} = await import('../../tools/serve-compressed.mjs');

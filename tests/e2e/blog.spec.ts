@@ -18,7 +18,10 @@ for (const post of posts) {
     expect(textsOf($, 'article h1')).toEqual([post.title]);
     const header = $('article header');
     expect(textOf(header)).toMatch(/\d+ min read/);
-    const names = header.find('*').toArray().map((element) => textOf($(element)));
+    const names = header
+      .find('*')
+      .toArray()
+      .map((element) => textOf($(element)));
     for (const key of post.authors) expect(names, authors[key].name).toContain(authors[key].name);
     expect(textsOf($, 'article footer a[href*="/blog/tags/"]')).toEqual(post.tags.map((tag) => blogTags[tag].label));
   });
@@ -26,21 +29,33 @@ for (const post of posts) {
 
 test('the archive lists all five posts', async ({request}) => {
   const $ = await servedPage(request, '/docs/blog/archive');
-  const entries = new Map($('main li a').toArray().map((link) => [$(link).attr('href'), textOf($(link))]));
+  const entries = new Map(
+    $('main li a')
+      .toArray()
+      .map((link) => [$(link).attr('href'), textOf($(link))]),
+  );
   expect(entries.size).toBe(posts.length);
   for (const post of posts) {
-    const day = new Date(`${post.date}T00:00:00Z`).toLocaleDateString('en-US', {month: 'long', day: 'numeric', timeZone: 'UTC'});
+    const day = new Date(`${post.date}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     expect(entries.get(`/docs/blog/${post.slug}`), post.slug).toBe(`${day} - ${post.title}`);
   }
 });
 
 test('the authors page lists the personas and each author page lists their posts', async ({request}) => {
   const $ = await servedPage(request, '/docs/blog/authors');
-  const texts = $('main *').toArray().map((element) => textOf($(element)));
+  const texts = $('main *')
+    .toArray()
+    .map((element) => textOf($(element)));
   for (const author of Object.values(authors)) expect(texts, author.name).toContain(author.name);
   for (const key of Object.keys(authors)) {
     const page = await servedPage(request, `/docs/blog/authors/${key}`);
-    expect(textsOf(page, 'main article h2'), key).toEqual(posts.filter((post) => post.authors.includes(key)).map((post) => post.title));
+    expect(textsOf(page, 'main article h2'), key).toEqual(
+      posts.filter((post) => post.authors.includes(key)).map((post) => post.title),
+    );
   }
 });
 
@@ -51,15 +66,27 @@ test('the tags page lists the four tags and each tag page lists the right posts'
   }
   for (const [key, tag] of Object.entries(blogTags)) {
     const page = await servedPage(request, `/docs/blog/tags${tag.permalink}`);
-    expect(textsOf(page, 'main article h2'), key).toEqual(posts.filter((post) => post.tags.includes(key)).map((post) => post.title));
+    expect(textsOf(page, 'main article h2'), key).toEqual(
+      posts.filter((post) => post.tags.includes(key)).map((post) => post.title),
+    );
   }
 });
 
 test('the sidebar lists every post under its year', async ({request}) => {
   const $ = await servedPage(request, `/docs/blog/${posts[0].slug}`);
   const sidebar = $('aside nav[aria-label]').first();
-  expect(sidebar.find('[role="group"] > h3').toArray().map((year) => textOf($(year)))).toEqual([...new Set(posts.map((post) => post.date.slice(0, 4)))]);
-  expect(sidebar.find('a').toArray().map((link) => textOf($(link)))).toEqual(posts.map((post) => post.title));
+  expect(
+    sidebar
+      .find('[role="group"] > h3')
+      .toArray()
+      .map((year) => textOf($(year))),
+  ).toEqual([...new Set(posts.map((post) => post.date.slice(0, 4)))]);
+  expect(
+    sidebar
+      .find('a')
+      .toArray()
+      .map((link) => textOf($(link))),
+  ).toEqual(posts.map((post) => post.title));
 });
 
 for (const [feed, itemTag, type] of [

@@ -23,12 +23,21 @@ test('bash, json, sql and python code blocks in the docs are highlighted', async
   }
 });
 
-test('code blocks take the colors of the color mode, before and after a switch, in a page loaded in either mode', async ({page}) => {
+test('code blocks take the colors of the color mode, before and after a switch, in a page loaded in either mode', async ({
+  page,
+}) => {
   // Fences are highlighted at build time, their colors set by classes for each mode (src/plugins/static-code-blocks.ts).
   const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
-  const colors = (mode: 'light' | 'dark') => ({background: rgb(String(codeThemes[mode].plain.backgroundColor)), text: rgb(String(codeThemes[mode].plain.color))});
+  const colors = (mode: 'light' | 'dark') => ({
+    background: rgb(String(codeThemes[mode].plain.backgroundColor)),
+    text: rgb(String(codeThemes[mode].plain.color)),
+  });
   const block = page.locator('pre.prism-code.language-bash').first();
-  const seen = () => block.evaluate((pre) => ({background: getComputedStyle(pre).backgroundColor, text: getComputedStyle(pre.querySelector('.token.plain') ?? pre).color}));
+  const seen = () =>
+    block.evaluate((pre) => ({
+      background: getComputedStyle(pre).backgroundColor,
+      text: getComputedStyle(pre.querySelector('.token.plain') ?? pre).color,
+    }));
   const keyword = block.locator('.token:not(.plain)').first();
   await openPage(page, docWithFence('bash'));
   expect(await seen()).toEqual(colors('light'));
@@ -44,7 +53,10 @@ test('code blocks take the colors of the color mode, before and after a switch, 
 test('every request sample language of an API operation is highlighted', async ({request}) => {
   const $ = await servedPage(request, '/docs/api/create-datastore');
   const samples = $('article [role="tablist"]').first();
-  const languages = samples.find('[role="tab"]').toArray().map((tab) => textOf($(tab)));
+  const languages = samples
+    .find('[role="tab"]')
+    .toArray()
+    .map((tab) => textOf($(tab)));
   expect(languages.length).toBeGreaterThanOrEqual(6);
   const panels = samples.parent().find('[role="tabpanel"]').toArray();
   expect(panels.length).toBe(languages.length);

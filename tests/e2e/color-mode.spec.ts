@@ -2,7 +2,9 @@ import {expect, openPage, test, waitForHydration} from '../support/site';
 
 const TOGGLE = /Switch between dark and light mode/;
 
-test('starts light even when the system prefers dark, and the toggle saves the choice under "theme"', async ({page}) => {
+test('starts light even when the system prefers dark, and the toggle saves the choice under "theme"', async ({
+  page,
+}) => {
   await page.emulateMedia({colorScheme: 'dark'});
   await openPage(page, '/docs/intro');
   const html = page.locator('html');

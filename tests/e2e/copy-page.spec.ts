@@ -22,7 +22,9 @@ const CLIPBOARD_READER = '/clipboard-reader';
 async function readClipboard(page: Page): Promise<string> {
   const reader = await page.context().newPage();
   try {
-    await reader.route(`**${CLIPBOARD_READER}`, (route) => route.fulfill({contentType: 'text/html', body: '<!doctype html><title>clipboard</title>'}));
+    await reader.route(`**${CLIPBOARD_READER}`, (route) =>
+      route.fulfill({contentType: 'text/html', body: '<!doctype html><title>clipboard</title>'}),
+    );
     await reader.goto(CLIPBOARD_READER);
     return await reader.evaluate(() => navigator.clipboard.readText());
   } finally {
@@ -30,7 +32,9 @@ async function readClipboard(page: Page): Promise<string> {
   }
 }
 
-test('Copy page puts the page as Markdown in the clipboard on a doc, an API page and a blog post, by mouse and keyboard', async ({page}) => {
+test('Copy page puts the page as Markdown in the clipboard on a doc, an API page and a blog post, by mouse and keyboard', async ({
+  page,
+}) => {
   const cases = [
     {path: '/docs/intro', title: intro?.frontMatter.title as string, key: false},
     {path: `/docs/api/${operation.slug}`, title: operation.summary, key: true},
@@ -63,7 +67,9 @@ test('Copy page and View as Markdown have a visible focus ring and pass axe in l
     await button.click();
     await expect(page.getByRole('status').filter({hasText: 'Copied'})).toBeVisible();
     const actions = button.locator('..');
-    const violations = await axeViolations(page, {include: await actions.evaluate((node) => `.${[...node.classList].join('.')}`)});
+    const violations = await axeViolations(page, {
+      include: await actions.evaluate((node) => `.${[...node.classList].join('.')}`),
+    });
     expect(violations.map((violation) => `${mode}: ${violation}`)).toEqual([]);
     for (const control of [button, page.getByRole('link', {name: 'View as Markdown'})]) {
       await control.focus();

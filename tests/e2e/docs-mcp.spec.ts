@@ -34,7 +34,12 @@ test.afterAll(async () => {
 
 test('the server lists its four tools, each with an input schema', async () => {
   const {tools} = await server.listTools();
-  expect(tools.map((tool) => tool.name).sort()).toEqual(['get_operation', 'list_operations', 'read_page', 'search_docs']);
+  expect(tools.map((tool) => tool.name).sort()).toEqual([
+    'get_operation',
+    'list_operations',
+    'read_page',
+    'search_docs',
+  ]);
   for (const tool of tools) {
     expect(tool.inputSchema.type, tool.name).toBe('object');
     expect(tool.description, tool.name).toBeTruthy();
@@ -47,7 +52,9 @@ test('the server lists its four tools, each with an input schema', async () => {
   expect(Object.keys(schema('list_operations').properties ?? {})).toEqual(['tag']);
 });
 
-test(`search_docs gives the pages of the site's search box, in its order, for ${QUESTIONS.length} questions of the relevance set`, async ({page}) => {
+test(`search_docs gives the pages of the site's search box, in its order, for ${QUESTIONS.length} questions of the relevance set`, async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   expect(QUESTIONS.length).toBeGreaterThanOrEqual(10);
   for (const {query} of QUESTIONS) {
@@ -69,7 +76,8 @@ test(`search_docs gives the pages of the site's search box, in its order, for ${
 });
 
 test('search_docs answers a query the same whatever was searched before', async () => {
-  const search = async (query: string) => (await server.callTool({name: 'search_docs', arguments: {query}})).structuredContent;
+  const search = async (query: string) =>
+    (await server.callTool({name: 'search_docs', arguments: {query}})).structuredContent;
   const first = await search('databriks sql warehouse grants');
   expect(first).toMatchObject({corrected: 'databricks sql warehouse grants'});
   // In a page that searched "data" before, Pagefind has loaded the chunks of the words starting so, and
@@ -80,11 +88,16 @@ test('search_docs answers a query the same whatever was searched before', async 
 
 test('read_page returns the Markdown version of a doc, an API page, a blog post and a Markdown page byte for byte', async () => {
   const pages = contentPages();
-  const samples = (['doc', 'api', 'blog-post', 'markdown-page'] as const).map((kind) => pages.find((item) => item.kind === kind)!.path);
+  const samples = (['doc', 'api', 'blog-post', 'markdown-page'] as const).map(
+    (kind) => pages.find((item) => item.kind === kind)!.path,
+  );
   const indexDoc = pages.find((item) => item.kind === 'doc' && item.path.endsWith('/') && item.path !== BASE_URL)!.path;
   for (const path of [...samples, indexDoc]) {
     const markdown = ok(await server.callTool({name: 'read_page', arguments: {path}}), path);
-    expect(Buffer.from(markdown, 'utf8').equals(builtFile(twinPath(path))), `${path}: the bytes of build${twinPath(path).slice(BASE_URL.length - 1)}`).toBe(true);
+    expect(
+      Buffer.from(markdown, 'utf8').equals(builtFile(twinPath(path))),
+      `${path}: the bytes of build${twinPath(path).slice(BASE_URL.length - 1)}`,
+    ).toBe(true);
   }
   // The same page named as a URL, as its Markdown path and without the base path.
   const [doc] = samples;
@@ -98,12 +111,21 @@ test('get_operation returns the Markdown version of every operation byte for byt
   const operations = operationsOf(loadSpec());
   for (const operation of operations) {
     const twin = `${BASE_URL}api/${operation.slug}.md`;
-    const markdown = ok(await server.callTool({name: 'get_operation', arguments: {operationId: operation.operationId}}), operation.operationId);
-    expect(Buffer.from(markdown, 'utf8').equals(builtFile(twin)), `${operation.operationId}: the bytes of ${twin}`).toBe(true);
+    const markdown = ok(
+      await server.callTool({name: 'get_operation', arguments: {operationId: operation.operationId}}),
+      operation.operationId,
+    );
+    expect(
+      Buffer.from(markdown, 'utf8').equals(builtFile(twin)),
+      `${operation.operationId}: the bytes of ${twin}`,
+    ).toBe(true);
   }
   for (const operation of operations.slice(0, 10)) {
     const markdown = ok(
-      await server.callTool({name: 'get_operation', arguments: {method: operation.method.toUpperCase(), path: operation.path}}),
+      await server.callTool({
+        name: 'get_operation',
+        arguments: {method: operation.method.toUpperCase(), path: operation.path},
+      }),
       `${operation.method} ${operation.path}`,
     );
     expect(markdown, `${operation.method} ${operation.path}`).toContain(`Operation id \`${operation.operationId}\``);
@@ -111,20 +133,23 @@ test('get_operation returns the Markdown version of every operation byte for byt
   // A concrete path, with the server's base path, finds its template.
   const withId = operations.find((operation) => operation.method === 'get' && /\{[^}]+\}$/.test(operation.path))!;
   const concrete = `/api/v1${withId.path.replace(/\{[^}]+\}/g, 'abc_12345678')}`;
-  expect(ok(await server.callTool({name: 'get_operation', arguments: {method: 'get', path: concrete}}), concrete)).toContain(
-    `Operation id \`${withId.operationId}\``,
-  );
+  expect(
+    ok(await server.callTool({name: 'get_operation', arguments: {method: 'get', path: concrete}}), concrete),
+  ).toContain(`Operation id \`${withId.operationId}\``);
 
   const listed = await server.callTool({name: 'list_operations', arguments: {}});
   ok(listed, 'list_operations');
-  const all = (listed.structuredContent as {operations: Array<{operationId: string; markdown: string; tag: string}>}).operations;
+  const all = (listed.structuredContent as {operations: Array<{operationId: string; markdown: string; tag: string}>})
+    .operations;
   expect(all.map((item) => item.operationId)).toEqual(operations.map((operation) => operation.operationId));
-  expect(all.map((item) => item.markdown)).toEqual(operations.map((operation) => `${BASE_URL}api/${operation.slug}.md`));
+  expect(all.map((item) => item.markdown)).toEqual(
+    operations.map((operation) => `${BASE_URL}api/${operation.slug}.md`),
+  );
   const tag = operations[0].tag!;
   const tagged = await server.callTool({name: 'list_operations', arguments: {tag: tag.toUpperCase()}});
-  expect((tagged.structuredContent as {operations: Array<{operationId: string}>}).operations.map((item) => item.operationId)).toEqual(
-    operations.filter((operation) => operation.tags.includes(tag)).map((operation) => operation.operationId),
-  );
+  expect(
+    (tagged.structuredContent as {operations: Array<{operationId: string}>}).operations.map((item) => item.operationId),
+  ).toEqual(operations.filter((operation) => operation.tags.includes(tag)).map((operation) => operation.operationId));
 });
 
 test('bad input gets a tool error that says what to do, and the server keeps answering', async () => {
@@ -136,14 +161,22 @@ test('bad input gets a tool error that says what to do, and the server keeps ans
     ['search_docs', {query: 'snowflake', section: 'Everything'}, /section/],
     ['search_docs', {query: 'snowflake', limit: 0}, /limit/],
     ['read_page', {path: ''}, /path is empty/],
-    ['read_page', {path: '/docs/no-such-page'}, /No page of the site has a Markdown version at \/docs\/no-such-page\.md/],
+    [
+      'read_page',
+      {path: '/docs/no-such-page'},
+      /No page of the site has a Markdown version at \/docs\/no-such-page\.md/,
+    ],
     ['read_page', {path: '/docs/../../etc/passwd'}, /No page of the site/],
     ['read_page', {path: '/docs/pagefind/pagefind.js'}, /No page of the site/],
     ['get_operation', {}, /Give an operationId/],
     ['get_operation', {operationId: 'getDatset'}, /no operation "getDatset"\. Did you mean "getDataset"\?/],
     ['get_operation', {method: 'FETCH', path: '/datasets'}, /not an HTTP method/],
     ['get_operation', {method: 'GET', path: '/no-such-path'}, /no path \/no-such-path/],
-    ['get_operation', {method: 'PUT', path: '/datasets'}, /no PUT operation on \/datasets\. That path has: GET \/datasets/],
+    [
+      'get_operation',
+      {method: 'PUT', path: '/datasets'},
+      /no PUT operation on \/datasets\. That path has: GET \/datasets/,
+    ],
     ['list_operations', {tag: 'No such tag'}, /no tag "No such tag"\. Its tags: /],
   ];
   for (const [name, args, message] of cases) {
@@ -160,7 +193,9 @@ test('over the site URL (GET requests to nginx), it answers as over the build fo
   try {
     const query = QUESTIONS[1].query;
     const [overUrl, overFolder] = await Promise.all(
-      [remote, server].map(async (client) => (await client.callTool({name: 'search_docs', arguments: {query}})).structuredContent),
+      [remote, server].map(
+        async (client) => (await client.callTool({name: 'search_docs', arguments: {query}})).structuredContent,
+      ),
     );
     expect(overUrl).toEqual(overFolder);
     const operationId = operationsOf(loadSpec())[0].operationId;
@@ -168,7 +203,9 @@ test('over the site URL (GET requests to nginx), it answers as over the build fo
       ['read_page', {path: `${BASE_URL}intro`}],
       ['get_operation', {operationId}],
     ] as const) {
-      expect(ok(await remote.callTool({name, arguments: args}), name)).toBe(ok(await server.callTool({name, arguments: args}), name));
+      expect(ok(await remote.callTool({name, arguments: args}), name)).toBe(
+        ok(await server.callTool({name, arguments: args}), name),
+      );
     }
     const missing = await remote.callTool({name: 'read_page', arguments: {path: '/docs/no-such-page'}});
     expect(missing.isError).toBe(true);

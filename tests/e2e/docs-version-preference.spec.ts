@@ -4,7 +4,9 @@ import {expect, openPage, test} from '../support/site';
 const PLUGINS = ['default', 'api'];
 const key = (pluginId: string) => `docs-preferred-version-${pluginId}`;
 
-test('the version preference is kept per docs plugin under docs-preferred-version-*, and a name that does not exist is cleared', async ({page}) => {
+test('the version preference is kept per docs plugin under docs-preferred-version-*, and a name that does not exist is cleared', async ({
+  page,
+}) => {
   await page.addInitScript((keys) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem(keys[0], '0.9');

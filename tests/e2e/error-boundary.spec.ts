@@ -24,7 +24,10 @@ async function breakApi(page: Page, api: 'Intl.DateTimeFormat' | 'window.matchMe
   );
 }
 
-test('a crash in the page content shows "This page crashed." with the error, inside the site layout; Try again recovers', async ({page, consoleGuard}) => {
+test('a crash in the page content shows "This page crashed." with the error, inside the site layout; Try again recovers', async ({
+  page,
+  consoleGuard,
+}) => {
   await breakApi(page, 'Intl.DateTimeFormat', 'date formatting failed');
   await openPage(page, POST.path);
   const main = page.locator('.main-wrapper');
@@ -45,7 +48,10 @@ test('a crash in the page content shows "This page crashed." with the error, ins
   takeExpectedConsole(consoleGuard, /onRecoverableError/);
 });
 
-test('a crash of the layout itself still shows the error, titled "Page Error"; Try again recovers', async ({page, consoleGuard}) => {
+test('a crash of the layout itself still shows the error, titled "Page Error"; Try again recovers', async ({
+  page,
+  consoleGuard,
+}) => {
   await breakApi(page, 'window.matchMedia', 'media query failed');
   await page.goto(POST.path);
   await expect(page).toHaveTitle('Page Error');

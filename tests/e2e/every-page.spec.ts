@@ -36,7 +36,10 @@ const batches = Array.from({length: Math.ceil(paths.length / PAGES_PER_BATCH)}, 
 test.describe('every page', () => {
   test.describe.configure({mode: 'parallel'});
   for (const batch of batches) {
-    test(`${batch[0]} … ${batch.at(-1)} (${batch.length} pages) hydrate without console errors`, async ({page, consoleGuard}) => {
+    test(`${batch[0]} … ${batch.at(-1)} (${batch.length} pages) hydrate without console errors`, async ({
+      page,
+      consoleGuard,
+    }) => {
       // A hang guard, generous for a loaded machine.
       test.setTimeout(batch.length * 30_000);
       await page.setViewportSize({width: 390, height: 844});
@@ -48,5 +51,4 @@ test.describe('every page', () => {
       }
     });
   }
-
 });

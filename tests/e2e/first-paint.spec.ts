@@ -5,7 +5,10 @@ import {expect, takeExpectedConsole, test, waitForHydration} from '../support/si
 // runtime and the main bundle with `defer`, so neither their download nor their evaluation holds back reading
 // and painting the HTML. On a slow network the reader sees the page, then it hydrates once they arrive.
 
-test('every kind of page paints what the server sent while its scripts are still downloading, then hydrates', async ({page, consoleGuard}) => {
+test('every kind of page paints what the server sent while its scripts are still downloading, then hydrates', async ({
+  page,
+  consoleGuard,
+}) => {
   // The page of each kind of bench/budgets.json: the pages the benchmark weighs.
   for (const {kind, path} of budgets.pages) {
     let release = () => {};
@@ -19,9 +22,14 @@ test('every kind of page paints what the server sent while its scripts are still
     await page.goto(path, {waitUntil: 'commit'});
     await expect(page.locator('h1').first(), `${path}: the heading`).toBeVisible();
     await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), {message: `${path}: painted before any script arrived`})
+      .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), {
+        message: `${path}: painted before any script arrived`,
+      })
       .toBe(1);
-    expect(await page.evaluate(() => document.documentElement.dataset.hasHydrated), `${path}: not hydrated yet`).not.toBe('true');
+    expect(
+      await page.evaluate(() => document.documentElement.dataset.hasHydrated),
+      `${path}: not hydrated yet`,
+    ).not.toBe('true');
     release();
     await waitForHydration(page);
     // The browser logs the not-found page's own 404 status, which is what that page is for.

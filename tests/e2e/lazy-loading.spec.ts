@@ -45,7 +45,10 @@ test('while the request builder loads, a spinner shows after 200 ms, then the bu
   await expect(spinnerOf(page)).toHaveCount(0);
 });
 
-test('when the request builder cannot load, an error box offers Retry, which loads it', async ({page, consoleGuard}) => {
+test('when the request builder cannot load, an error box offers Retry, which loads it', async ({
+  page,
+  consoleGuard,
+}) => {
   await openPage(page, OPERATION_PATH);
   let failing = true;
   await page.route('**/assets/js/**', (route) => (failing ? route.abort('failed') : route.continue()));

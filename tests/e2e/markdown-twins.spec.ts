@@ -4,7 +4,15 @@ import {expect, test} from '@playwright/test';
 import sidebars from '../../sidebars';
 import {SITE_TAGLINE, SITE_TITLE} from '../../config/site-constants';
 import {codeBlocks, docId, docRoute, markdownFiles, type MarkdownFile} from '../support/content';
-import {builtHtml, contentPages, htmlHeadings, llmsLinks, markdownHeadings, outsideCode, twinPath} from '../support/markdown-twins';
+import {
+  builtHtml,
+  contentPages,
+  htmlHeadings,
+  llmsLinks,
+  markdownHeadings,
+  outsideCode,
+  twinPath,
+} from '../support/markdown-twins';
 import {deref, operationsOf, type JsonObject} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
 import {sidebarDocIds, type SidebarItem as Item} from '../../src/utils/sidebar';
@@ -27,7 +35,9 @@ function pageOf(file: MarkdownFile): string {
   return docRoute(file);
 }
 
-test('llms.txt has the title, the summary and one section per part of the site, listing every doc, API page, blog post and Markdown page once', async ({request}) => {
+test('llms.txt has the title, the summary and one section per part of the site, listing every doc, API page, blog post and Markdown page once', async ({
+  request,
+}) => {
   const response = await request.get('/docs/llms.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain/);
@@ -41,7 +51,9 @@ test('llms.txt has the title, the summary and one section per part of the site, 
   );
   const headings = [...index.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
   expect(headings).toEqual([...sectionTitles, 'API Reference', 'Blog', 'Optional']);
-  expect(pages.filter((page) => page.kind === 'markdown-page').length, 'Markdown pages in the sitemap').toBe(markdownFiles('src/pages').length);
+  expect(pages.filter((page) => page.kind === 'markdown-page').length, 'Markdown pages in the sitemap').toBe(
+    markdownFiles('src/pages').length,
+  );
 
   const listed = llmsLinks(index).map((link) => new URL(link.url).pathname);
   const expected = pages.map((page) => twinPath(page.path));
@@ -51,7 +63,9 @@ test('llms.txt has the title, the summary and one section per part of the site, 
 
   // Every entry names the page and describes it.
   for (const line of index.split('\n').filter((text) => text.startsWith('- '))) {
-    expect(line, 'entry with a title, a Markdown URL and a description').toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)]+\.md\): \S/);
+    expect(line, 'entry with a title, a Markdown URL and a description').toMatch(
+      /^- \[[^\]]+\]\(https?:\/\/[^)]+\.md\): \S/,
+    );
   }
   // Docs and posts are listed by their front matter title.
   for (const file of [...docs, ...posts]) {
@@ -59,7 +73,9 @@ test('llms.txt has the title, the summary and one section per part of the site, 
   }
 });
 
-test('every page listed in llms.txt answers 200 with Markdown holding its h1 and every h2, without MDX', async ({request}) => {
+test('every page listed in llms.txt answers 200 with Markdown holding its h1 and every h2, without MDX', async ({
+  request,
+}) => {
   const index = await (await request.get('/docs/llms.txt')).text();
   const problems: string[] = [];
   for (const {url} of llmsLinks(index)) {
@@ -98,7 +114,9 @@ test('every page listed in llms.txt answers 200 with Markdown holding its h1 and
   expect(problems).toEqual([]);
 });
 
-test('a doc or blog post keeps every code block with its language, Mermaid diagrams as written, and its admonitions as blockquotes', async ({request}) => {
+test('a doc or blog post keeps every code block with its language, Mermaid diagrams as written, and its admonitions as blockquotes', async ({
+  request,
+}) => {
   for (const file of [...docs, ...posts]) {
     const twin = twinPath(pageOf(file));
     const response = await request.get(twin);
@@ -109,10 +127,15 @@ test('a doc or blog post keeps every code block with its language, Mermaid diagr
     const unquoted = markdown.replace(/^(?:> ?)+/gm, '');
     expect(languages(codeBlocks(unquoted)), `${twin}: code block languages`).toEqual(languages(codeBlocks(file.body)));
     // A diagram is its Mermaid source, as written: the page shows its SVG, a reader of Markdown gets the text.
-    const diagrams = (blocks: ReturnType<typeof codeBlocks>) => blocks.filter((block) => block.language === 'mermaid').map((block) => block.code);
+    const diagrams = (blocks: ReturnType<typeof codeBlocks>) =>
+      blocks.filter((block) => block.language === 'mermaid').map((block) => block.code);
     expect(diagrams(codeBlocks(markdown)), `${twin}: Mermaid diagrams`).toEqual(diagrams(codeBlocks(file.body)));
-    const admonitions = [...outsideCode(file.body).matchAll(/^:::([a-z]+)/gm)].map((match) => ADMONITION_LABELS[match[1]]);
-    const quoted = [...markdown.matchAll(/^> \*\*([A-Z][a-z]+)\b/gm)].map((match) => match[1]).filter((label) => Object.values(ADMONITION_LABELS).includes(label));
+    const admonitions = [...outsideCode(file.body).matchAll(/^:::([a-z]+)/gm)].map(
+      (match) => ADMONITION_LABELS[match[1]],
+    );
+    const quoted = [...markdown.matchAll(/^> \*\*([A-Z][a-z]+)\b/gm)]
+      .map((match) => match[1])
+      .filter((label) => Object.values(ADMONITION_LABELS).includes(label));
     expect(quoted.sort(), `${twin}: admonitions as blockquotes`).toEqual(admonitions.sort());
   }
 });
@@ -126,15 +149,19 @@ test('an API operation page has its method, path, every parameter name and its r
     const markdown = await response.text();
     const method = operation.method.toUpperCase();
     expect(markdown, twin).toContain(`## ${method} ${operation.path}`);
-    const parameters = [...((spec.paths[operation.path].parameters ?? []) as JsonObject[]), ...((operation.definition.parameters ?? []) as JsonObject[])]
-      .map((parameter) => deref(spec, parameter)?.name as string);
+    const parameters = [
+      ...((spec.paths[operation.path].parameters ?? []) as JsonObject[]),
+      ...((operation.definition.parameters ?? []) as JsonObject[]),
+    ].map((parameter) => deref(spec, parameter)?.name as string);
     for (const name of parameters) {
       // Each parameter is a field of its place's list: `- `name` (`type`, required): …`, as on the page.
       expect(markdown, `${twin}: parameter ${name}`).toMatch(new RegExp(`^- \`${name}\` \\(\``, 'm'));
     }
     // The request samples section (tests/unit/markdown-twins.spec.ts checks its text): curl first, calling the path.
     expect(markdown, `${twin}: request samples`).toMatch(
-      new RegExp(`\n## Request samples\\n[\\s\\S]*?\`\`\`bash\\ncurl (-X ${method} )?"https://\\$VIGIL_INSTANCE\\.vigil\\.example/api/v1${operation.path.replace(/\{[^}]+\}/g, '[^/"?]+')}[?"]`),
+      new RegExp(
+        `\n## Request samples\\n[\\s\\S]*?\`\`\`bash\\ncurl (-X ${method} )?"https://\\$VIGIL_INSTANCE\\.vigil\\.example/api/v1${operation.path.replace(/\{[^}]+\}/g, '[^/"?]+')}[?"]`,
+      ),
     );
     if (operation.definition.requestBody) {
       expect(markdown, `${twin}: request body`).toContain('### Request body');

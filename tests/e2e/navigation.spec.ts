@@ -78,7 +78,10 @@ test('a slow route change shows the progress bar after 200 ms, without a spinner
   await expect(page.locator('#nprogress')).toHaveCount(0);
 });
 
-test('when the next page cannot be preloaded, the site falls back to a full page load of it', async ({page, consoleGuard}) => {
+test('when the next page cannot be preloaded, the site falls back to a full page load of it', async ({
+  page,
+  consoleGuard,
+}) => {
   const target = '/docs/features/';
   let blockScripts = false;
   await page.route('**/*.js', (route) => (blockScripts ? route.abort('failed') : route.continue()));
@@ -99,12 +102,19 @@ test('when the next page cannot be preloaded, the site falls back to a full page
   // The warning Docusaurus logs before it reloads.
   takeExpectedConsole(consoleGuard, /^console warning: .*Loading chunk \d+ failed/);
   // Viewport prefetches of other links may have failed while scripts were blocked; the browser may log them.
-  takeExpectedConsole(consoleGuard, /^(page error: Loading chunk \d+ failed|console error: Failed to load resource: net::ERR_FAILED)/, {optional: true});
+  takeExpectedConsole(
+    consoleGuard,
+    /^(page error: Loading chunk \d+ failed|console error: Failed to load resource: net::ERR_FAILED)/,
+    {optional: true},
+  );
 });
 
 test('on a 2g or data-saver connection nothing is prefetched', async ({page}) => {
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'connection', {value: {effectiveType: 'slow-2g', saveData: true}, configurable: true});
+    Object.defineProperty(navigator, 'connection', {
+      value: {effectiveType: 'slow-2g', saveData: true},
+      configurable: true,
+    });
   });
   await openPage(page, '/docs/intro');
   await page.locator('footer.footer').scrollIntoViewIfNeeded();
@@ -123,7 +133,7 @@ test('on a fast connection the links in view are prefetched', async ({page}) => 
   const hrefs = await page.evaluate(async () => {
     const idle = () => new Promise((resolve) => requestIdleCallback(resolve));
     const count = () => document.querySelectorAll('link[rel="prefetch"]').length;
-    for (let before = -1; before !== count(); ) {
+    for (let before = -1; before !== count();) {
       before = count();
       await idle();
       await idle();

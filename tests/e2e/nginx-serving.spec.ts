@@ -21,7 +21,10 @@ function assetURLs(html: string): string[] {
 async function answer(request: APIRequestContext, url: string) {
   const response = await request.get(url, {maxRedirects: 0});
   const location = response.headers().location;
-  return {status: response.status(), location: location === undefined ? undefined : new URL(location, url).pathname + new URL(location, url).search};
+  return {
+    status: response.status(),
+    location: location === undefined ? undefined : new URL(location, url).pathname + new URL(location, url).search,
+  };
 }
 
 function expectSecurityHeaders(response: APIResponse, what: string) {
@@ -60,7 +63,10 @@ test.describe('URLs: the same answers as docusaurus serve', () => {
     await reference?.stop();
   });
 
-  test('trailing slashes, the base path and unknown pages answer as docusaurus serve answers them', async ({request, baseURL}) => {
+  test('trailing slashes, the base path and unknown pages answer as docusaurus serve answers them', async ({
+    request,
+    baseURL,
+  }) => {
     const probes = [
       '/',
       '/docs',
@@ -87,7 +93,10 @@ test.describe('URLs: the same answers as docusaurus serve', () => {
     }
   });
 
-  test('.html and index.html suffixes redirect permanently to the clean URL, keeping the query', async ({request, baseURL}) => {
+  test('.html and index.html suffixes redirect permanently to the clean URL, keeping the query', async ({
+    request,
+    baseURL,
+  }) => {
     const cases: Array<[string, string]> = [
       [`${pageWithoutSlash}.html`, pageWithoutSlash],
       [`${pageWithSlash}index.html`, pageWithSlash],
@@ -115,7 +124,10 @@ test.describe('URLs: the same answers as docusaurus serve', () => {
 });
 
 test.describe('headers', () => {
-  test('HTML carries a Content-Security-Policy that allows exactly its inline scripts by hash', async ({request, baseURL}) => {
+  test('HTML carries a Content-Security-Policy that allows exactly its inline scripts by hash', async ({
+    request,
+    baseURL,
+  }) => {
     for (const path of [BASE_URL, pageWithoutSlash, pages.find((page) => page.startsWith('/docs/api/'))!]) {
       const response = await request.get(baseURL + path);
       expect(response.status(), path).toBe(200);
@@ -130,10 +142,14 @@ test.describe('headers', () => {
       expect(policy.get('object-src'), path).toEqual(["'none'"]);
       expect(policy.get('default-src'), path).toEqual(["'self'"]);
       const html = await response.text();
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*\btype=["']?application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+      const inline = [
+        ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*\btype=["']?application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+      ].map((match) => match[1]);
       expect(inline.length, `${path} has inline scripts`).toBeGreaterThan(0);
       for (const body of inline) {
-        expect(scriptSources, `${path}: inline script ${body.slice(0, 60)}…`).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+        expect(scriptSources, `${path}: inline script ${body.slice(0, 60)}…`).toContain(
+          `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+        );
       }
     }
   });
@@ -162,7 +178,10 @@ test.describe('headers', () => {
     expect((await request.get(`${baseURL}${BASE_URL}img/favicon.svg`)).headers()['cache-control']).toBe('no-cache');
   });
 
-  test('the search index: its chunks and fragments are cached for a year, its library and entry files revalidated', async ({request, baseURL}) => {
+  test('the search index: its chunks and fragments are cached for a year, its library and entry files revalidated', async ({
+    request,
+    baseURL,
+  }) => {
     const index = `${BASE_URL}pagefind/`;
     const entry = await request.get(`${baseURL}${index}pagefind-entry.json`);
     expect(entry.status()).toBe(200);
@@ -177,12 +196,19 @@ test.describe('headers', () => {
       expect(response.headers()['cache-control'], path).toBe(HASHED_ASSET_CACHE);
       expectSecurityHeaders(response, path);
     }
-    for (const path of [`${index}pagefind.js`, `${index}pagefind-worker.js`, `${index}outline.json`, `${index}vocabulary.json`]) {
+    for (const path of [
+      `${index}pagefind.js`,
+      `${index}pagefind-worker.js`,
+      `${index}outline.json`,
+      `${index}vocabulary.json`,
+    ]) {
       const response = await request.get(baseURL + path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()['cache-control'], path).toBe('no-cache');
     }
-    expect((await request.get(`${baseURL}${index}pagefind.js`)).headers()['content-type']).toMatch(/^application\/javascript/);
+    expect((await request.get(`${baseURL}${index}pagefind.js`)).headers()['content-type']).toMatch(
+      /^application\/javascript/,
+    );
   });
 
   test('text answers are gzip-compressed for clients that accept it', async ({request, baseURL}) => {
@@ -247,7 +273,10 @@ test.describe('content negotiation', () => {
     content.find((item) => item.kind === 'blog-post')!.path,
   ];
 
-  test('a page asked for with Accept: text/markdown answers its Markdown version, with the headers of the page', async ({request, baseURL}) => {
+  test('a page asked for with Accept: text/markdown answers its Markdown version, with the headers of the page', async ({
+    request,
+    baseURL,
+  }) => {
     for (const path of twinned) {
       const twin = twinPath(path);
       for (const accept of ['text/markdown', 'text/markdown, text/html;q=0.9, */*;q=0.8']) {
@@ -255,7 +284,10 @@ test.describe('content negotiation', () => {
         const response = await request.get(baseURL + path, {headers: {accept}, maxRedirects: 0});
         expect(response.status(), what).toBe(200);
         expect(response.headers()['content-type'], what).toBe('text/markdown; charset=utf-8');
-        expect((await response.body()).equals(readFileSync(`build/${twin.slice(BASE_URL.length)}`)), `${what}: the bytes of ${twin}`).toBe(true);
+        expect(
+          (await response.body()).equals(readFileSync(`build/${twin.slice(BASE_URL.length)}`)),
+          `${what}: the bytes of ${twin}`,
+        ).toBe(true);
         expect(headerValues(response, 'vary'), what).toContain('Accept');
         expect(response.headers()['cache-control'], what).toBe('no-cache');
         expect(response.headers().etag, what).toBeTruthy();
@@ -266,13 +298,19 @@ test.describe('content negotiation', () => {
       expect(byName.headers()['content-type'], twin).toBe('text/markdown; charset=utf-8');
       expect(headerValues(byName, 'vary'), twin).toContain('Accept');
       // Compressed like the HTML.
-      const gzipped = await request.get(baseURL + path, {headers: {accept: 'text/markdown', 'accept-encoding': 'gzip'}});
+      const gzipped = await request.get(baseURL + path, {
+        headers: {accept: 'text/markdown', 'accept-encoding': 'gzip'},
+      });
       expect(gzipped.headers()['content-encoding'], path).toBe('gzip');
       expect(headerValues(gzipped, 'vary'), path).toEqual(expect.arrayContaining(['Accept', 'Accept-Encoding']));
     }
   });
 
-  test('Accept: text/html, a browser, and Markdown refused (q=0) get the HTML, which varies on Accept', async ({request, baseURL, page}) => {
+  test('Accept: text/html, a browser, and Markdown refused (q=0) get the HTML, which varies on Accept', async ({
+    request,
+    baseURL,
+    page,
+  }) => {
     for (const path of twinned) {
       for (const accept of ['text/html', BROWSER_ACCEPT, '*/*', 'text/markdown;q=0, text/html']) {
         const what = `${path} (Accept: ${accept})`;
@@ -286,15 +324,24 @@ test.describe('content negotiation', () => {
     }
     const response = await page.goto(baseURL + twinned[0]);
     expect(response?.headers()['content-type']).toBe('text/html; charset=utf-8');
-    await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', twinPath(twinned[0]));
+    await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute(
+      'href',
+      twinPath(twinned[0]),
+    );
   });
 
-  test('a page without a Markdown version, a redirect and an unknown page answer as without negotiation; assets do not vary on Accept', async ({request, baseURL}) => {
+  test('a page without a Markdown version, a redirect and an unknown page answer as without negotiation; assets do not vary on Accept', async ({
+    request,
+    baseURL,
+  }) => {
     const accept = {accept: 'text/markdown'};
     const landing = await request.get(baseURL + BASE_URL, {headers: accept});
     expect(landing.status()).toBe(200);
     expect(landing.headers()['content-type']).toBe('text/html; charset=utf-8');
-    expect(await answer(request, `${baseURL}${pageWithoutSlash}.html`)).toEqual({status: 301, location: pageWithoutSlash});
+    expect(await answer(request, `${baseURL}${pageWithoutSlash}.html`)).toEqual({
+      status: 301,
+      location: pageWithoutSlash,
+    });
     const missing = await request.get(`${baseURL}${BASE_URL}no-such-page`, {headers: accept, maxRedirects: 0});
     expect(missing.status()).toBe(404);
     expect(missing.headers()['content-type']).toBe('text/html; charset=utf-8');

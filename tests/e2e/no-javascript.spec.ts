@@ -22,7 +22,9 @@ const PAGE_KINDS = {
 
 /** No loading placeholder is left for scripts to fill: the API theme's skeletons, or a spinner. */
 async function expectNoPlaceholder(page: Page, path: string) {
-  await expect(page.locator('.openapi-skeleton, [class*="skeleton" i]'), `${path}: skeleton placeholders`).toHaveCount(0);
+  await expect(page.locator('.openapi-skeleton, [class*="skeleton" i]'), `${path}: skeleton placeholders`).toHaveCount(
+    0,
+  );
   await expect(page.getByRole('status').filter({hasText: /loading/i}), `${path}: spinners`).toHaveCount(0);
   await expect(page.getByText('Loading…'), path).toHaveCount(0);
 }
@@ -39,7 +41,11 @@ for (const [kind, path] of Object.entries(PAGE_KINDS)) {
 // The two operations with the most to show: the largest request body (variants included) and the most
 // parameters; and the first webhook (its headers, payload and the responses Vigil expects).
 const showcase = [
-  [...operations].sort((a, b) => JSON.stringify(deref(spec, b.definition.requestBody) ?? {}).length - JSON.stringify(deref(spec, a.definition.requestBody) ?? {}).length)[0],
+  [...operations].sort(
+    (a, b) =>
+      JSON.stringify(deref(spec, b.definition.requestBody) ?? {}).length -
+      JSON.stringify(deref(spec, a.definition.requestBody) ?? {}).length,
+  )[0],
   [...operations].sort((a, b) => b.parameters.length - a.parameters.length)[0],
   ...webhooksOf(spec).slice(0, 1),
 ];
@@ -51,12 +57,22 @@ for (const op of showcase) {
     const article = page.locator('article');
     await expect(article.locator('h1')).toHaveText(op.summary);
     for (const parameter of op.parameters) {
-      await expect(article.locator(`[id="${parameter.in}-${String(parameter.name).toLowerCase().replace(/[^a-z0-9]+/g, '-')}"]`), parameter.name).toBeVisible();
+      await expect(
+        article.locator(
+          `[id="${parameter.in}-${String(parameter.name)
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')}"]`,
+        ),
+        parameter.name,
+      ).toBeVisible();
     }
     const body = deref(spec, op.definition.requestBody);
     for (const media of Object.values<JsonObject>(body?.content ?? {})) {
       for (const name of topLevelPropertyNames(spec, media.schema, 'request', {variants: false})) {
-        await expect(article.locator(`[id="request-body-${name.replace(/_/g, '-')}"]`), `request body property ${name}`).toBeVisible();
+        await expect(
+          article.locator(`[id="request-body-${name.replace(/_/g, '-')}"]`),
+          `request body property ${name}`,
+        ).toBeVisible();
       }
     }
     for (const [status, rawResponse] of Object.entries<JsonObject>(op.definition.responses ?? {})) {
@@ -74,10 +90,16 @@ for (const op of showcase) {
     await expect(article.getByRole('tabpanel').filter({hasText: 'curl'}).first()).toBeVisible();
     // A folded object opens natively.
     const summary = await article.locator('details:not([open]) > summary').first().textContent();
-    const fold = article.locator('details').filter({has: page.locator(':scope > summary', {hasText: summary ?? ''})}).first();
+    const fold = article
+      .locator('details')
+      .filter({has: page.locator(':scope > summary', {hasText: summary ?? ''})})
+      .first();
     await fold.locator(':scope > summary').click();
     await expect(fold).toHaveAttribute('open', '');
     await expectNoPlaceholder(page, op.slug);
-    await testInfo.attach(`${op.slug} without JavaScript`, {body: await page.screenshot({fullPage: true}), contentType: 'image/png'});
+    await testInfo.attach(`${op.slug} without JavaScript`, {
+      body: await page.screenshot({fullPage: true}),
+      contentType: 'image/png',
+    });
   });
 }

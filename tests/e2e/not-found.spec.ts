@@ -22,7 +22,10 @@ for (const path of UNKNOWN_PATHS) {
   });
 }
 
-test('from the not-found page the reader gets back into the docs with client-side navigation', async ({page, consoleGuard}) => {
+test('from the not-found page the reader gets back into the docs with client-side navigation', async ({
+  page,
+  consoleGuard,
+}) => {
   const response = await openPage(page, UNKNOWN_PATHS[0]);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');

@@ -34,9 +34,14 @@ async function eachAtMost<T, R>(items: T[], limit: number, work: (item: T) => Pr
 }
 
 // Every page of bench/budgets.json at both widths, each weighing in a fresh context, so nothing is cached.
-test('every page kind stays within its page-weight budgets at desktop and phone width (bench/budgets.json)', async ({browser, baseURL}) => {
+test('every page kind stays within its page-weight budgets at desktop and phone width (bench/budgets.json)', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
-  const weighings = budgets.pages.flatMap((page) => (['desktop', 'phone'] as const).map((viewport) => ({...page, viewport})));
+  const weighings = budgets.pages.flatMap((page) =>
+    (['desktop', 'phone'] as const).map((viewport) => ({...page, viewport})),
+  );
   const results = await eachAtMost(weighings, WEIGHINGS_AT_ONCE, async (weighing) => {
     const context = await browser.newContext({...VIEWPORTS[weighing.viewport], baseURL});
     try {
@@ -55,16 +60,26 @@ test('every page kind stays within its page-weight budgets at desktop and phone 
     const where = `${kind} ${path} at ${viewport} width`;
     expect(downloads.status, `${where}: status`).toBe(kind === 'notFound' ? 404 : 200);
     // The browser logs the document's own 404 status on the not-found page, which is what it is for.
-    const expected = kind === 'notFound' ? /^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/ : undefined;
-    expect(errors.filter((error) => !expected?.test(error)), `${where}: console errors, page errors or foreign requests`).toEqual([]);
+    const expected =
+      kind === 'notFound'
+        ? /^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/
+        : undefined;
+    expect(
+      errors.filter((error) => !expected?.test(error)),
+      `${where}: console errors, page errors or foreign requests`,
+    ).toEqual([]);
     expect(downloads.js.length, `${where}: scripts downloaded`).toBeGreaterThan(0);
     const weight = pageWeight(downloads, {brotli: false, cache: sizes});
     if (weight.html.raw > budget.html) problems.push(`${where}: HTML ${weight.html.raw} bytes > budget ${budget.html}`);
     if (weight.js.gzip > budget.jsGzip) {
-      problems.push(`${where}: gzipped JS ${weight.js.gzip} bytes in ${weight.js.files} files > budget ${budget.jsGzip}; largest: ${largest(weight.js.list)}`);
+      problems.push(
+        `${where}: gzipped JS ${weight.js.gzip} bytes in ${weight.js.files} files > budget ${budget.jsGzip}; largest: ${largest(weight.js.list)}`,
+      );
     }
     if (weight.css.gzip > budget.cssGzip) {
-      problems.push(`${where}: gzipped CSS ${weight.css.gzip} bytes > budget ${budget.cssGzip}; largest: ${largest(weight.css.list)}`);
+      problems.push(
+        `${where}: gzipped CSS ${weight.css.gzip} bytes > budget ${budget.cssGzip}; largest: ${largest(weight.css.list)}`,
+      );
     }
   }
   expect(problems, 'pages over budget').toEqual([]);

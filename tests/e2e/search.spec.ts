@@ -18,7 +18,9 @@ const formOf = (query: string) => (marked: string) =>
   query.split(/\s+/).some((word) => marked.toLowerCase().startsWith(word.toLowerCase().slice(0, 5)));
 
 test.describe('the search box', () => {
-  test('a suggestion shows its section, its title, the heading it matched and an excerpt with the words marked; Enter opens the first', async ({page}) => {
+  test('a suggestion shows its section, its title, the heading it matched and an excerpt with the words marked; Enter opens the first', async ({
+    page,
+  }) => {
     await openPage(page, '/docs/intro');
     await page.keyboard.press('Control+k');
     await expect(searchBox(page)).toBeFocused();
@@ -30,12 +32,17 @@ test.describe('the search box', () => {
     await expect(first).toContainText(titleOf('docs/configuring-datastore/snowflake.md'));
     const marked = await first.locator('mark').allTextContents();
     expect(marked.length, 'words marked in the excerpt').toBeGreaterThan(0);
-    expect(marked.filter((word) => !formOf(query)(word)), 'marked words that are not the query').toEqual([]);
+    expect(
+      marked.filter((word) => !formOf(query)(word)),
+      'marked words that are not the query',
+    ).toEqual([]);
     const suggestion = (await first.textContent()) ?? '';
 
     await page.keyboard.press('Enter');
     const anchor = suggested[0].split('#')[1];
-    await page.waitForURL((url) => url.pathname === '/docs/configuring-datastore/snowflake' && url.hash === `#${anchor}`);
+    await page.waitForURL(
+      (url) => url.pathname === '/docs/configuring-datastore/snowflake' && url.hash === `#${anchor}`,
+    );
     await expect(page.getByRole('heading', {level: 1})).toHaveText(titleOf('docs/configuring-datastore/snowflake.md'));
     // The suggestion named the heading it opens at.
     const heading = (await page.locator(`[id="${anchor}"]`).textContent())?.replace(/\u200b/g, '').trim() ?? '';
@@ -43,13 +50,17 @@ test.describe('the search box', () => {
     expect(suggestion).toContain(heading);
   });
 
-  test('an API action finds its operation first, labelled API; a how-to question finds the doc page first', async ({page}) => {
+  test('an API action finds its operation first, labelled API; a how-to question finds the doc page first', async ({
+    page,
+  }) => {
     await openPage(page, '/docs/intro');
     const createDatastore = operationPage('createDatastore');
     expect((await suggestedPages(page, 'create a datastore api'))[0]).toBe(createDatastore.path);
     await expect(suggestions(page).first()).toContainText('API');
     await expect(suggestions(page).first()).toContainText(createDatastore.title);
-    expect((await suggestedPages(page, 'how do i connect a datastore'))[0].replace(/#.*/, '')).toBe('/docs/configuring-datastore/');
+    expect((await suggestedPages(page, 'how do i connect a datastore'))[0].replace(/#.*/, '')).toBe(
+      '/docs/configuring-datastore/',
+    );
   });
 
   test('a misspelt word is searched as the closest word of the site, and says so', async ({page}) => {
@@ -59,7 +70,9 @@ test.describe('the search box', () => {
     expect(suggested[0].replace(/#.*/, '')).toBe('/docs/configuring-datastore/databricks');
   });
 
-  test('the keyboard reaches the link to all results: up from the box, then Enter opens the search page', async ({page}) => {
+  test('the keyboard reaches the link to all results: up from the box, then Enter opens the search page', async ({
+    page,
+  }) => {
     await openPage(page, '/docs/intro');
     await suggestedPages(page, 'kafka');
     await page.keyboard.press('ArrowUp');
@@ -71,10 +84,16 @@ test.describe('the search box', () => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for “kafka”');
   });
 
-  test(`the first search on a phone downloads at most ${FIRST_SEARCH.budget.bytes / 1000} kB (bench/budgets.json)`, async ({browser, baseURL}) => {
+  test(`the first search on a phone downloads at most ${FIRST_SEARCH.budget.bytes / 1000} kB (bench/budgets.json)`, async ({
+    browser,
+    baseURL,
+  }) => {
     const search = await firstSearch(browser, baseURL!);
     const files = search.files.map(({path, bytes}) => `${path} ${bytes}`).join(', ');
-    expect(search.files.some(({path}) => path.endsWith('.pf_index')), `the index chunks were downloaded: ${files}`).toBe(true);
+    expect(
+      search.files.some(({path}) => path.endsWith('.pf_index')),
+      `the index chunks were downloaded: ${files}`,
+    ).toBe(true);
     expect(search.bytes, `first search of "${search.query}": ${files}`).toBeLessThanOrEqual(FIRST_SEARCH.budget.bytes);
   });
 });
@@ -83,8 +102,13 @@ test.describe('the search page', () => {
   test('lists results for the query, with a filter by section that shows each section’s count', async ({page}) => {
     await openPage(page, '/docs/search?q=kafka');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for “kafka”');
-    const results = page.getByRole('main').getByRole('listitem').filter({has: page.getByRole('heading', {level: 2})});
-    await expect(page.getByRole('link', {name: titleOf('docs/configuring-datastore/kafka.md'), exact: true}).first()).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
+    const results = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({has: page.getByRole('heading', {level: 2})});
+    await expect(
+      page.getByRole('link', {name: titleOf('docs/configuring-datastore/kafka.md'), exact: true}).first(),
+    ).toBeVisible({timeout: FIRST_SEARCH_TIMEOUT});
     const filters = page.getByRole('navigation', {name: 'Filter results by section'});
     const apiFilter = filters.getByRole('link', {name: /^API \(\d+\)$/});
     const apiCount = Number((await apiFilter.textContent())?.match(/\((\d+)\)/)?.[1]);
@@ -99,7 +123,10 @@ test.describe('the search page', () => {
 
   test('shows ten results, and ten more on request', async ({page}) => {
     await openPage(page, '/docs/search?q=dataset');
-    const results = page.getByRole('main').getByRole('listitem').filter({has: page.getByRole('heading', {level: 2})});
+    const results = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({has: page.getByRole('heading', {level: 2})});
     await expect(results).toHaveCount(10, {timeout: FIRST_SEARCH_TIMEOUT});
     const total = Number((await page.getByRole('status').textContent())?.match(/^(\d+) results/)?.[1]);
     expect(total).toBeGreaterThan(20);
@@ -109,7 +136,9 @@ test.describe('the search page', () => {
 
   test('the form is in the served HTML: a search works as a plain GET before the scripts run', async ({request}) => {
     const html = await (await request.get('/docs/search')).text();
-    expect(html).toMatch(/<form[^>]*action="?\/docs\/search"?[^>]*method="?get"?|<form[^>]*method="?get"?[^>]*action="?\/docs\/search"?/);
+    expect(html).toMatch(
+      /<form[^>]*action="?\/docs\/search"?[^>]*method="?get"?|<form[^>]*method="?get"?[^>]*action="?\/docs\/search"?/,
+    );
     expect(html).toMatch(/<input[^>]*name="?q"?/);
     expect(html).toMatch(/<meta[^>]*name="?robots"?[^>]*content="noindex, follow"/);
   });

@@ -5,7 +5,10 @@ const sidebar = (page: Page) => page.locator('nav[aria-label="Docs sidebar"]');
 
 /** Records every `transition` the category's collapsible list is given while it collapses. */
 async function collapseAndRecordTransitions(page: Page, label: string): Promise<string[]> {
-  const list = sidebar(page).locator('li.theme-doc-sidebar-item-category').filter({hasText: label}).locator('> ul.menu__list');
+  const list = sidebar(page)
+    .locator('li.theme-doc-sidebar-item-category')
+    .filter({hasText: label})
+    .locator('> ul.menu__list');
   await list.evaluate((element) => {
     const seen: string[] = [];
     (window as unknown as {collapseTransitions: string[]}).collapseTransitions = seen;
@@ -14,7 +17,9 @@ async function collapseAndRecordTransitions(page: Page, label: string): Promise<
       if (transition && seen.at(-1) !== transition) seen.push(transition);
     }).observe(element, {attributes: true, attributeFilter: ['style']});
   });
-  await sidebar(page).getByRole('button', {name: `Collapse sidebar category '${label}'`}).click();
+  await sidebar(page)
+    .getByRole('button', {name: `Collapse sidebar category '${label}'`})
+    .click();
   await expect(list).toBeHidden();
   return page.evaluate(() => (window as unknown as {collapseTransitions: string[]}).collapseTransitions);
 }

@@ -41,9 +41,14 @@ test.describe('routes and titles', () => {
     const $ = await servedPage(request, BASE_URL);
     expect(textOf($('head > title'))).toMatch(new RegExp(` \\| ${SITE_TITLE}$`));
     expect(textOf($('main header'))).toContain(SITE_TAGLINE);
-    const region = $('section[aria-labelledby]').filter((_, section) => textOf($(`[id="${$(section).attr('aria-labelledby')}"]`)) === 'Find your way');
+    const region = $('section[aria-labelledby]').filter(
+      (_, section) => textOf($(`[id="${$(section).attr('aria-labelledby')}"]`)) === 'Find your way',
+    );
     expect(region.length, 'a region named "Find your way"').toBe(1);
-    const hrefs = region.find('a').toArray().map((link) => $(link).attr('href'));
+    const hrefs = region
+      .find('a')
+      .toArray()
+      .map((link) => $(link).attr('href'));
     for (const [, href] of NAVBAR.filter(([label]) => label !== 'Blog')) {
       expect(hrefs).toContain(href);
     }
@@ -58,9 +63,15 @@ test.describe('routes and titles', () => {
 });
 
 test.describe('navbar and footer', () => {
-  test('navbar items and hrefs follow the specification, with the version, language, color mode, search and GitHub on the right', async ({request}) => {
+  test('navbar items and hrefs follow the specification, with the version, language, color mode, search and GitHub on the right', async ({
+    request,
+  }) => {
     const $ = await servedPage(request, '/docs/intro');
-    expect($(LEFT_NAVBAR_LINKS).toArray().map((link) => [textOf($(link)), $(link).attr('href')])).toEqual(NAVBAR);
+    expect(
+      $(LEFT_NAVBAR_LINKS)
+        .toArray()
+        .map((link) => [textOf($(link)), $(link).attr('href')]),
+    ).toEqual(NAVBAR);
     const right = $('.navbar__items--right');
     expect(right.find('a[aria-label="Vigil on GitHub"]').attr('href')).toBe(GITHUB_URL);
     expect(textsOf($, '.navbar__items--right .navbar__item.dropdown > a')).toEqual(['English']);
@@ -82,15 +93,31 @@ test.describe('navbar and footer', () => {
 
   test('footer has the three columns of the specification and the copyright line', async ({request}) => {
     const $ = await servedPage(request, '/docs/intro');
-    const columns = $('.footer__col').toArray().map((column) => $(column));
-    expect(columns.map((column) => textOf(column.find('.footer__title')))).toEqual(['Documentation', 'Product', 'Community']);
-    const links = columns.map((column) => column.find('a').toArray().map((link) => textOf($(link))));
+    const columns = $('.footer__col')
+      .toArray()
+      .map((column) => $(column));
+    expect(columns.map((column) => textOf(column.find('.footer__title')))).toEqual([
+      'Documentation',
+      'Product',
+      'Community',
+    ]);
+    const links = columns.map((column) =>
+      column
+        .find('a')
+        .toArray()
+        .map((link) => textOf($(link))),
+    );
     expect(links).toEqual([
       ['Getting Started', 'Configure Datastore', 'Data Catalog'],
       ['Features', 'Product Overview', 'API Reference'],
       ['GitHub', 'Blog'],
     ]);
-    expect(columns[1].find('a').filter((_, link) => textOf($(link)) === 'API Reference').attr('href')).toBe('/docs/api');
+    expect(
+      columns[1]
+        .find('a')
+        .filter((_, link) => textOf($(link)) === 'API Reference')
+        .attr('href'),
+    ).toBe('/docs/api');
     expect(textsOf($, '.footer__copyright')).toEqual([`Copyright © ${COPYRIGHT_YEAR} ${SITE_TITLE}.`]);
   });
 
@@ -109,9 +136,11 @@ test.describe('navbar and footer', () => {
     ]) {
       await expect(control).toBeVisible();
     }
-    const heights = await page.locator('.navbar__item').evaluateAll((items) =>
-      items.filter((item) => item.getBoundingClientRect().height > 0).map((item) => item.getBoundingClientRect().top),
-    );
+    const heights = await page
+      .locator('.navbar__item')
+      .evaluateAll((items) =>
+        items.filter((item) => item.getBoundingClientRect().height > 0).map((item) => item.getBoundingClientRect().top),
+      );
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(8);
   });
 });
@@ -119,7 +148,16 @@ test.describe('navbar and footer', () => {
 test.describe('head metadata', () => {
   test('social and search tags are present with values', async ({request}) => {
     const $ = await servedPage(request, '/docs/intro');
-    for (const name of ['description', 'keywords', 'og:title', 'og:description', 'og:image', 'twitter:title', 'twitter:description', 'twitter:image']) {
+    for (const name of [
+      'description',
+      'keywords',
+      'og:title',
+      'og:description',
+      'og:image',
+      'twitter:title',
+      'twitter:description',
+      'twitter:image',
+    ]) {
       expect(metaContent($, name)?.trim(), name).toBeTruthy();
     }
     const {title, description} = frontMatter('docs/intro.md');
@@ -161,9 +199,14 @@ test.describe('page layout', () => {
     for (const [route] of DOC_ROUTES.concat([['/docs/configuring-datastore/snowflake', '']])) {
       const $ = await servedPage(request, route);
       const markdown = $('article .markdown');
-      const headingIds = markdown.find('h2, h3').toArray().map((heading) => `#${$(heading).attr('id')}`);
+      const headingIds = markdown
+        .find('h2, h3')
+        .toArray()
+        .map((heading) => `#${$(heading).attr('id')}`);
       if (markdown.find('h4[id], h5[id], h6[id]').length > 0) pagesWithDeepHeadings.push(route);
-      const tocLinks = $('.theme-doc-toc-desktop .table-of-contents a').toArray().map((link) => $(link).attr('href'));
+      const tocLinks = $('.theme-doc-toc-desktop .table-of-contents a')
+        .toArray()
+        .map((link) => $(link).attr('href'));
       expect(tocLinks, route).toEqual(headingIds);
     }
     // At least one of these pages has an h4, so a table of contents that listed it would fail above.
@@ -171,11 +214,16 @@ test.describe('page layout', () => {
   });
 
   test('docs and blog pages link to their source in the edit repository', async ({request}) => {
-    const editLink = (html: CheerioAPI) => html('a').filter((_, link) => textOf(html(link)) === 'Edit this page').attr('href');
+    const editLink = (html: CheerioAPI) =>
+      html('a')
+        .filter((_, link) => textOf(html(link)) === 'Edit this page')
+        .attr('href');
     expect(editLink(await servedPage(request, '/docs/intro'))).toBe(`${EDIT_URL}docs/intro.md`);
     const blog = await servedPage(request, '/docs/blog');
     const firstPost = blog('article h2 a').first().attr('href');
     expect(firstPost).toMatch(/^\/docs\/blog\//);
-    expect(editLink(await servedPage(request, String(firstPost)))).toMatch(new RegExp(`^${EDIT_URL.replace(/[.]/g, '\\.')}blog/.+\\.mdx?$`));
+    expect(editLink(await servedPage(request, String(firstPost)))).toMatch(
+      new RegExp(`^${EDIT_URL.replace(/[.]/g, '\\.')}blog/.+\\.mdx?$`),
+    );
   });
 });

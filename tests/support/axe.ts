@@ -19,13 +19,25 @@ type AxeWindow = Window & {axe?: typeof Axe};
 export async function axeViolations(page: Page, {include}: {include?: string} = {}): Promise<string[]> {
   // The theme eases colors and menus over a few hundred milliseconds after a color mode switch, a resize or an
   // opened menu: axe would rate a color halfway, so it runs once no CSS transition is running.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({selector, tags}) => {
       const {axe} = window as AxeWindow;
-      const results = await axe!.run(selector ? {include: [selector]} : document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
-      return results.violations.map(({id, impact, help, nodes}) => ({id, impact, help, targets: nodes.map((node) => node.target.join(' '))}));
+      const results = await axe!.run(selector ? {include: [selector]} : document, {
+        runOnly: {type: 'tag', values: tags},
+        resultTypes: ['violations'],
+      });
+      return results.violations.map(({id, impact, help, nodes}) => ({
+        id,
+        impact,
+        help,
+        targets: nodes.map((node) => node.target.join(' ')),
+      }));
     },
     {selector: include, tags: WCAG_TAGS},
   );

@@ -15,8 +15,14 @@ export type Post = {
   body: string;
 };
 
-export const authors = yaml.load(readFileSync('blog/authors.yml', 'utf8')) as Record<string, {name: string; title?: string; page?: boolean}>;
-export const blogTags = yaml.load(readFileSync('blog/tags.yml', 'utf8')) as Record<string, {label: string; permalink: string; description: string}>;
+export const authors = yaml.load(readFileSync('blog/authors.yml', 'utf8')) as Record<
+  string,
+  {name: string; title?: string; page?: boolean}
+>;
+export const blogTags = yaml.load(readFileSync('blog/tags.yml', 'utf8')) as Record<
+  string,
+  {label: string; permalink: string; description: string}
+>;
 
 /** The blog posts, newest first, with the date taken from the folder name as Docusaurus does. */
 export const posts: Post[] = markdownFiles('blog')

@@ -5,4 +5,7 @@ export type Budget = {html: number; jsGzip: number; cssGzip: number};
 export type BudgetPage = {kind: string; path: string; lighthouse?: boolean; budget: Budget};
 
 /** bench/budgets.json: the page of each kind that the benchmark and the tests measure, and its budgets. */
-export const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {definition: string; pages: BudgetPage[]};
+export const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
+  definition: string;
+  pages: BudgetPage[];
+};

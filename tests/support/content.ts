@@ -4,7 +4,10 @@ import yaml from 'js-yaml';
 import {BASE_URL} from '../../config/site-constants';
 
 /** The doc tags declared in docs/tags.yml, by key. */
-export const docTags = yaml.load(readFileSync('docs/tags.yml', 'utf8')) as Record<string, {label: string; permalink: string; description: string}>;
+export const docTags = yaml.load(readFileSync('docs/tags.yml', 'utf8')) as Record<
+  string,
+  {label: string; permalink: string; description: string}
+>;
 
 // Front matter is YAML of any shape; each test asserts the fields it reads.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

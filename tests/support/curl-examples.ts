@@ -30,7 +30,17 @@
  *    for the operation the curl calls (docs/features/index.md points to the feature pages this way).
  */
 import {execFile} from 'node:child_process';
-import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
@@ -57,13 +67,54 @@ export const READER_ENV: Record<string, string> = {
  * The only commands a block finds on PATH: shell utilities, curl and jq. Cloud CLIs of the reader
  * (gcloud, aws, ...) are "not found", so a block never reaches a real service or writes over a reader file.
  */
-export const READER_TOOLS = ['bash', 'sh', 'env', 'curl', 'jq', 'openssl', 'sed', 'awk', 'grep', 'head', 'tail', 'tr', 'cut', 'sort', 'uniq', 'wc', 'cat', 'tee', 'date', 'sleep', 'rm', 'mkdir', 'cp', 'mv', 'ls', 'touch', 'basename', 'dirname', 'mktemp', 'base64', 'sha256sum', 'xargs', 'printf', 'echo', 'test', 'true', 'false', 'seq'];
+export const READER_TOOLS = [
+  'bash',
+  'sh',
+  'env',
+  'curl',
+  'jq',
+  'openssl',
+  'sed',
+  'awk',
+  'grep',
+  'head',
+  'tail',
+  'tr',
+  'cut',
+  'sort',
+  'uniq',
+  'wc',
+  'cat',
+  'tee',
+  'date',
+  'sleep',
+  'rm',
+  'mkdir',
+  'cp',
+  'mv',
+  'ls',
+  'touch',
+  'basename',
+  'dirname',
+  'mktemp',
+  'base64',
+  'sha256sum',
+  'xargs',
+  'printf',
+  'echo',
+  'test',
+  'true',
+  'false',
+  'seq',
+];
 
 function toolsDir(dir: string): string {
   const bin = path.join(dir, 'bin');
   mkdirSync(bin);
   for (const tool of READER_TOOLS) {
-    const found = ['/usr/bin', '/bin'].map((folder) => path.join(folder, tool)).find((candidate) => existsSync(candidate));
+    const found = ['/usr/bin', '/bin']
+      .map((folder) => path.join(folder, tool))
+      .find((candidate) => existsSync(candidate));
     if (found) symlinkSync(found, path.join(bin, tool));
   }
   return bin;
@@ -107,7 +158,9 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
   const paramValidators = new Map<string, ValidateFunction>();
   const basePath = new URL(String(spec.servers[0].url).replace(/\{[^}]+\}/g, 'x')).pathname.replace(/\/$/, '');
   const serverOrigin = /^[a-z]+:\/\/[^/]+/.exec(String(spec.servers[0].url))![0];
-  const originPattern = new RegExp(`^${serverOrigin.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}|\{\w+\}/g, '[A-Za-z0-9-]+')}$`);
+  const originPattern = new RegExp(
+    `^${serverOrigin.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}|\{\w+\}/g, '[A-Za-z0-9-]+')}$`,
+  );
 
   const routes: Route[] = operationsOf(spec).map((op) => {
     const names: string[] = [];
@@ -129,32 +182,45 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
       paramValidators.set(key, validator);
     }
     let value: unknown = raw;
-    if (allowsType(schema, 'integer') || allowsType(schema, 'number')) value = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    if (allowsType(schema, 'integer') || allowsType(schema, 'number'))
+      value = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
     if (allowsType(schema, 'boolean')) value = raw === 'true' ? true : raw === 'false' ? false : raw;
     if (validator(value)) return undefined;
     return `${param.in} parameter ${param.name}=${JSON.stringify(raw)}: ${(validator.errors ?? []).map((e) => `${e.instancePath} ${e.message}`.trim()).join('; ')}`;
   }
 
   function exampleOf(raw: JsonObject | undefined): unknown {
-    const content = deref(spec, raw)?.content?.['application/json'] ?? deref(spec, raw)?.content?.['application/problem+json'];
+    const content =
+      deref(spec, raw)?.content?.['application/json'] ?? deref(spec, raw)?.content?.['application/problem+json'];
     if (!content) return undefined;
     // The example the operation page shows: the media type's own, else the one the shared generator builds.
     return mediaExamples(spec, content, 'response')[0]?.value ?? {};
   }
 
-  function handle(method: string, rawUrl: string, headers: http.IncomingHttpHeaders, body: string): Omit<MockCall, 'run' | 'site' | 'method' | 'url'> & {response?: unknown} {
+  function handle(
+    method: string,
+    rawUrl: string,
+    headers: http.IncomingHttpHeaders,
+    body: string,
+  ): Omit<MockCall, 'run' | 'site' | 'method' | 'url'> & {response?: unknown} {
     const url = new URL(rawUrl, 'http://mock');
     const origin = headers['x-curl-example-origin'];
     if (typeof origin === 'string' && origin !== '' && !originPattern.test(origin)) {
       return {status: 404, errors: [`${origin} is not the API server ${serverOrigin}`]};
     }
-    if (!url.pathname.startsWith(`${basePath}/`)) return {status: 404, errors: [`${url.pathname} is not under the API base path ${basePath}`]};
+    if (!url.pathname.startsWith(`${basePath}/`))
+      return {status: 404, errors: [`${url.pathname} is not under the API base path ${basePath}`]};
     const apiPath = url.pathname.slice(basePath.length);
     const matching = routes.filter((route) => route.regex.test(apiPath));
     if (matching.length === 0) return {status: 404, errors: [`no path of the OpenAPI file matches ${apiPath}`]};
     const route = matching.find((candidate) => candidate.op.method === method.toLowerCase());
     if (!route) {
-      return {status: 405, errors: [`${method} is not an operation of ${matching[0].op.path} (it has ${[...new Set(matching.map((m) => m.op.method.toUpperCase()))].join(', ')})`]};
+      return {
+        status: 405,
+        errors: [
+          `${method} is not an operation of ${matching[0].op.path} (it has ${[...new Set(matching.map((m) => m.op.method.toUpperCase()))].join(', ')})`,
+        ],
+      };
     }
     const {op} = route;
     const errors: string[] = [];
@@ -165,7 +231,13 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
     const security = (op.definition.security ?? spec.security ?? []) as JsonObject[];
     const needsBearer = security.length > 0 && security.every((requirement) => 'bearerAuth' in requirement);
     if (needsBearer && !/^Bearer \S+$/.test(String(headers.authorization ?? ''))) {
-      return {operationId: op.operationId, status: 401, errors: [`missing or malformed "Authorization: Bearer <token>" header (got ${JSON.stringify(headers.authorization ?? null)})`]};
+      return {
+        operationId: op.operationId,
+        status: 401,
+        errors: [
+          `missing or malformed "Authorization: Bearer <token>" header (got ${JSON.stringify(headers.authorization ?? null)})`,
+        ],
+      };
     }
 
     const pathValues = route.regex.exec(apiPath)!.slice(1);
@@ -180,15 +252,25 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
     for (const name of queryNames) {
       const param = params.find((p) => p.in === 'query' && p.name === name);
       const values = url.searchParams.getAll(name);
-      if (!param) errors.push(`unknown query parameter ${name} (${op.operationId} has ${params.filter((p) => p.in === 'query').map((p) => p.name).join(', ') || 'none'})`);
-      else if (values.length > 1 && !allowsType(deref(spec, param.schema), 'array')) errors.push(`query parameter ${name} given ${values.length} times`);
+      if (!param)
+        errors.push(
+          `unknown query parameter ${name} (${op.operationId} has ${
+            params
+              .filter((p) => p.in === 'query')
+              .map((p) => p.name)
+              .join(', ') || 'none'
+          })`,
+        );
+      else if (values.length > 1 && !allowsType(deref(spec, param.schema), 'array'))
+        errors.push(`query parameter ${name} given ${values.length} times`);
       else {
         const problem = checkParam(op, param, values[0]);
         if (problem) errors.push(problem);
       }
     }
     for (const param of params) {
-      if (param.in === 'query' && param.required && !queryNames.has(param.name)) errors.push(`missing required query parameter ${param.name}`);
+      if (param.in === 'query' && param.required && !queryNames.has(param.name))
+        errors.push(`missing required query parameter ${param.name}`);
       if (param.in === 'header') {
         const value = headers[String(param.name).toLowerCase()];
         if (value === undefined) {
@@ -229,7 +311,13 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
 
     const force = /^(\w+)=(\d{3})$/.exec(String(headers['x-curl-example-force'] ?? ''));
     if (force && force[1] === op.operationId && op.definition.responses[force[2]]) {
-      return {operationId: op.operationId, status: Number(force[2]), errors: [], forced: true, response: exampleOf(op.definition.responses[force[2]])};
+      return {
+        operationId: op.operationId,
+        status: Number(force[2]),
+        errors: [],
+        forced: true,
+        response: exampleOf(op.definition.responses[force[2]]),
+      };
     }
     const [code, raw] = Object.entries<JsonObject>(op.definition.responses).find(([key]) => /^2\d\d$/.test(key))!;
     return {operationId: op.operationId, status: Number(code), errors: [], response: exampleOf(raw)};
@@ -240,7 +328,12 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const result = handle(request.method ?? 'GET', request.url ?? '/', request.headers, Buffer.concat(chunks).toString('utf8'));
+      const result = handle(
+        request.method ?? 'GET',
+        request.url ?? '/',
+        request.headers,
+        Buffer.concat(chunks).toString('utf8'),
+      );
       const [run, site] = String(request.headers['x-curl-example-site'] ?? 'none/unknown').split('/');
       calls.push({
         run,
@@ -254,7 +347,13 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
       });
       if (result.status >= 300 && !result.forced) {
         reply.writeHead(result.status, {'content-type': 'application/problem+json'});
-        reply.end(JSON.stringify({title: 'Rejected by the OpenAPI mock', status: result.status, detail: result.errors.join('; ')}));
+        reply.end(
+          JSON.stringify({
+            title: 'Rejected by the OpenAPI mock',
+            status: result.status,
+            detail: result.errors.join('; '),
+          }),
+        );
       } else if (result.response === undefined || result.status === 204) {
         reply.writeHead(result.status);
         reply.end();
@@ -288,21 +387,31 @@ export type ShellBlock = CodeBlock & {
 /** The bash blocks of a page that call curl, with their curl sites (doc line of each `curl`). */
 export function shellBlocks(page: MarkdownFile): ShellBlock[] {
   const offset = pageLineOffset(page);
-  const blocks = codeBlocks(page.body).filter((block) => SHELL_LANGUAGES.has(block.language) && block.code.split('\n').some((line) => CURL_WORD.test(line)));
+  const blocks = codeBlocks(page.body).filter(
+    (block) => SHELL_LANGUAGES.has(block.language) && block.code.split('\n').some((line) => CURL_WORD.test(line)),
+  );
   const result = blocks.map((block) => {
     const lines = block.code.split('\n');
     const sites: CurlSite[] = [];
     lines.forEach((text, index) => {
       if (!CURL_WORD.test(text) || /^\s*#/.test(text)) return;
       let command = text;
-      for (let next = index; /\\\s*$/.test(lines[next]) && next + 1 < lines.length; next += 1) command += `\n${lines[next + 1]}`;
-      sites.push({file: page.file, line: offset + block.line + 1 + index, command, bodyFiles: [...command.matchAll(BODY_FILE)].map((m) => m[1])});
+      for (let next = index; /\\\s*$/.test(lines[next]) && next + 1 < lines.length; next += 1)
+        command += `\n${lines[next + 1]}`;
+      sites.push({
+        file: page.file,
+        line: offset + block.line + 1 + index,
+        command,
+        bodyFiles: [...command.matchAll(BODY_FILE)].map((m) => m[1]),
+      });
     });
-    const script = block.title && /^[\w.-]+\.(sh|bash)$/.test(block.title) ? block.title : `block-${offset + block.line}.sh`;
+    const script =
+      block.title && /^[\w.-]+\.(sh|bash)$/.test(block.title) ? block.title : `block-${offset + block.line}.sh`;
     return {...block, script, sites, invokedByOthers: false};
   });
   for (const block of result) {
-    block.invokedByOthers = Boolean(block.title) && result.some((other) => other !== block && other.code.includes(`./${block.script}`));
+    block.invokedByOthers =
+      Boolean(block.title) && result.some((other) => other !== block && other.code.includes(`./${block.script}`));
   }
   return result;
 }
@@ -324,8 +433,13 @@ export function operationOfCommand(command: string): Operation | undefined {
   if (!url) return undefined;
   const apiPath = url.replace(/\$\{?\w+\}?/g, 'x');
   const explicit = /(?:-X|--request)\s+["']?(\w+)/.exec(command)?.[1];
-  const method = (explicit ?? (/\s(?:-G|--get)\b/.test(command) ? 'GET' : /\s(?:-d|--data[\w-]*|--json)\s/.test(command) ? 'POST' : 'GET')).toLowerCase();
-  const candidates = operationCache.filter((op) => op.method === method && new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(apiPath));
+  const method = (
+    explicit ??
+    (/\s(?:-G|--get)\b/.test(command) ? 'GET' : /\s(?:-d|--data[\w-]*|--json)\s/.test(command) ? 'POST' : 'GET')
+  ).toLowerCase();
+  const candidates = operationCache.filter(
+    (op) => op.method === method && new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(apiPath),
+  );
   return candidates.sort((a, b) => b.path.replace(/\{\w+\}/g, '').length - a.path.replace(/\{\w+\}/g, '').length)[0];
 }
 
@@ -355,7 +469,9 @@ export function pageBodies(page: MarkdownFile): Map<string, BodySource> {
       const [from, to] = block.line > shell.line ? [shell.line, block.line] : [block.line, shell.line];
       return !shells.some((other) => other.line > from && other.line < to);
     });
-    const names = [...new Set(shell.sites.flatMap((site) => site.bodyFiles))].filter((name) => !writtenByBlock(name, shell.code));
+    const names = [...new Set(shell.sites.flatMap((site) => site.bodyFiles))].filter(
+      (name) => !writtenByBlock(name, shell.code),
+    );
     for (const site of shell.sites) {
       for (const name of site.bodyFiles) {
         if (bodies.has(name) || writtenByBlock(name, shell.code)) continue;
@@ -365,12 +481,28 @@ export function pageBodies(page: MarkdownFile): Map<string, BodySource> {
           continue;
         }
         const operationId = operationOfCommand(site.command)?.operationId;
-        const found = operationId ? reachable.find((block) => block.title === `${operationId} request`) : names.length === 1 ? reachable[0] : undefined;
+        const found = operationId
+          ? reachable.find((block) => block.title === `${operationId} request`)
+          : names.length === 1
+            ? reachable[0]
+            : undefined;
         if (found) {
-          bodies.set(name, {name, text: found.code, from: `${page.file}:${offset + found.line}`, operationId: REQUEST_TITLE.exec(found.title!)![1], convention: true});
+          bodies.set(name, {
+            name,
+            text: found.code,
+            from: `${page.file}:${offset + found.line}`,
+            operationId: REQUEST_TITLE.exec(found.title!)![1],
+            convention: true,
+          });
         } else if (operationId && names.length === 1 && reachable.length > 0) {
           // The page shows a request body next to the curl, but for another operation: a wrong example.
-          bodies.set(name, {name, text: reachable[0].code, from: `${page.file}:${offset + reachable[0].line}`, operationId: REQUEST_TITLE.exec(reachable[0].title!)![1], convention: true});
+          bodies.set(name, {
+            name,
+            text: reachable[0].code,
+            from: `${page.file}:${offset + reachable[0].line}`,
+            operationId: REQUEST_TITLE.exec(reachable[0].title!)![1],
+            convention: true,
+          });
         }
       }
     }
@@ -384,7 +516,14 @@ export type PageRun = {
   calls: MockCall[];
   /** Curl calls not sent to the mock: other hosts, or curl failing (exit status). */
   notSent: Array<{site: string; detail: string}>;
-  blocks: Array<{script: string; line: number; exitCode: number | null; stderr: string; timedOut: boolean; force?: string}>;
+  blocks: Array<{
+    script: string;
+    line: number;
+    exitCode: number | null;
+    stderr: string;
+    timedOut: boolean;
+    force?: string;
+  }>;
   bodies: BodySource[];
   missingBodies: Array<{site: string; name: string}>;
   /** Problems, each naming `file:line`; empty when every curl of the page was answered 2xx. */
@@ -399,7 +538,12 @@ let runCounter = 0;
  * with the header `X-Curl-Example-Site: <run>/<script>:<line>` and logs the others to CURL_EXAMPLES_LOG
  * (an empty `dir`/curl.log).
  */
-export function readerShellEnv(dir: string, mock: ApiMock, run: string, home = path.join(dir, 'home')): NodeJS.ProcessEnv {
+export function readerShellEnv(
+  dir: string,
+  mock: ApiMock,
+  run: string,
+  home = path.join(dir, 'home'),
+): NodeJS.ProcessEnv {
   if (run.includes('/')) throw new Error(`a run id has no "/": ${run}`);
   const log = path.join(dir, 'curl.log');
   writeFileSync(log, '');
@@ -419,10 +563,19 @@ export function readerShellEnv(dir: string, mock: ApiMock, run: string, home = p
 /** Runs `bash script` in `cwd`, killed after `timeout` ms. */
 export function runBash(script: string, cwd: string, env: NodeJS.ProcessEnv, timeout: number) {
   return new Promise<{code: number | null; stderr: string; timedOut: boolean}>((resolve) => {
-    execFile('bash', [script], {cwd, env, timeout, killSignal: 'SIGKILL', maxBuffer: 4 << 20}, (error, _stdout, stderr) => {
-      const failure = error as (NodeJS.ErrnoException & {code?: number | string; killed?: boolean}) | null;
-      resolve({code: failure ? (typeof failure.code === 'number' ? failure.code : null) : 0, stderr: String(stderr), timedOut: Boolean(failure?.killed)});
-    });
+    execFile(
+      'bash',
+      [script],
+      {cwd, env, timeout, killSignal: 'SIGKILL', maxBuffer: 4 << 20},
+      (error, _stdout, stderr) => {
+        const failure = error as (NodeJS.ErrnoException & {code?: number | string; killed?: boolean}) | null;
+        resolve({
+          code: failure ? (typeof failure.code === 'number' ? failure.code : null) : 0,
+          stderr: String(stderr),
+          timedOut: Boolean(failure?.killed),
+        });
+      },
+    );
   });
 }
 
@@ -430,7 +583,12 @@ export function runBash(script: string, cwd: string, env: NodeJS.ProcessEnv, tim
  * Runs the curl blocks of one page against the mock and checks that every curl site was sent and
  * answered 2xx. `fallbackBodies` are bodies resolved on other pages (rule 4 of the convention).
  */
-export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies: Map<string, BodySource> = new Map(), timeoutMs = 15_000): Promise<PageRun> {
+export async function runPage(
+  page: MarkdownFile,
+  mock: ApiMock,
+  fallbackBodies: Map<string, BodySource> = new Map(),
+  timeoutMs = 15_000,
+): Promise<PageRun> {
   const blocks = shellBlocks(page);
   const sites = blocks.flatMap((block) => block.sites);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'curl-examples-'));
@@ -446,7 +604,8 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
     for (const site of block.sites) {
       for (const name of site.bodyFiles) {
         if (writtenByBlock(name, block.code)) continue;
-        const fallback = fallbackBodies.get(name) ?? fallbackBodies.get(`request:${operationOfCommand(site.command)?.operationId}`);
+        const fallback =
+          fallbackBodies.get(name) ?? fallbackBodies.get(`request:${operationOfCommand(site.command)?.operationId}`);
         const body = local.get(name) ?? (fallback && {...fallback, name, convention: false});
         if (!body) {
           missingBodies.push({site: `${site.file}:${site.line}`, name});
@@ -467,8 +626,20 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
   const runs: PageRun['blocks'] = [];
   const deadline = Date.now() + timeoutMs;
   const runBlock = async (block: ShellBlock, force?: string) => {
-    const result = await runBash(block.script, work, force ? {...env, CURL_EXAMPLES_FORCE: force} : env, Math.max(1_000, deadline - Date.now()));
-    runs.push({script: block.script, line: block.line, exitCode: result.code, stderr: result.stderr.trim(), timedOut: result.timedOut, force});
+    const result = await runBash(
+      block.script,
+      work,
+      force ? {...env, CURL_EXAMPLES_FORCE: force} : env,
+      Math.max(1_000, deadline - Date.now()),
+    );
+    runs.push({
+      script: block.script,
+      line: block.line,
+      exitCode: result.code,
+      stderr: result.stderr.trim(),
+      timedOut: result.timedOut,
+      force,
+    });
   };
   const readLog = () =>
     readFileSync(log, 'utf8')
@@ -489,7 +660,11 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
     return [...block.sites].reverse().find((site) => site.line <= line);
   };
   const key = (site: CurlSite | undefined) => (site ? `${site.file}:${site.line}` : undefined);
-  const reached = () => new Set([...mock.calls.filter((call) => call.run === runId).map((call) => key(siteOf(call.site))), ...readLog().map((entry) => key(siteOf(entry.site)))]);
+  const reached = () =>
+    new Set([
+      ...mock.calls.filter((call) => call.run === runId).map((call) => key(siteOf(call.site))),
+      ...readLog().map((entry) => key(siteOf(entry.site))),
+    ]);
 
   for (const block of blocks) if (!block.invokedByOthers) await runBlock(block);
 
@@ -500,10 +675,18 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
     const own = [block, ...blocks.filter((other) => other.invokedByOthers && block.code.includes(`./${other.script}`))];
     const missing = () => own.flatMap((b) => b.sites).filter((site) => !reached().has(key(site)));
     if (missing().length === 0) continue;
-    const called = new Set(mock.calls.filter((call) => call.run === runId && own.some((b) => call.site.startsWith(`${b.script}:`))).map((call) => call.operationId));
+    const called = new Set(
+      mock.calls
+        .filter((call) => call.run === runId && own.some((b) => call.site.startsWith(`${b.script}:`)))
+        .map((call) => call.operationId),
+    );
     for (const operationId of called) {
-      const op = operationCache?.find((candidate) => candidate.operationId === operationId) ?? operationsOf(loadSpec()).find((candidate) => candidate.operationId === operationId);
-      for (const status of Object.keys(op?.definition.responses ?? {}).filter((code) => !/^2/.test(code) && new RegExp(`\\b${code}\\b`).test(block.code))) {
+      const op =
+        operationCache?.find((candidate) => candidate.operationId === operationId) ??
+        operationsOf(loadSpec()).find((candidate) => candidate.operationId === operationId);
+      for (const status of Object.keys(op?.definition.responses ?? {}).filter(
+        (code) => !/^2/.test(code) && new RegExp(`\\b${code}\\b`).test(block.code),
+      )) {
         if (missing().length > 0) await runBlock(block, `${operationId}=${status}`);
       }
     }
@@ -518,13 +701,17 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
   const problems: string[] = [];
   for (const call of calls) {
     if ((call.status < 200 || call.status > 299) && !call.forced) {
-      problems.push(`${call.site}: ${call.method} ${call.url.replace(/^\/api\/v1/, '')}${call.operationId ? ` (${call.operationId})` : ''} -> ${call.status}: ${call.errors.join('; ')}`);
+      problems.push(
+        `${call.site}: ${call.method} ${call.url.replace(/^\/api\/v1/, '')}${call.operationId ? ` (${call.operationId})` : ''} -> ${call.status}: ${call.errors.join('; ')}`,
+      );
     }
     const site = sites.find((s) => `${s.file}:${s.line}` === call.site);
     for (const name of site?.bodyFiles ?? []) {
       const body = bodies.find((b) => b.name === name);
       if (body?.operationId && call.operationId && body.operationId !== call.operationId) {
-        problems.push(`${call.site}: the body ${name} is the "${body.operationId} request" block (${body.from}) but the call is ${call.operationId}`);
+        problems.push(
+          `${call.site}: the body ${name} is the "${body.operationId} request" block (${body.from}) but the call is ${call.operationId}`,
+        );
       }
     }
   }
@@ -533,18 +720,33 @@ export async function runPage(page: MarkdownFile, mock: ApiMock, fallbackBodies:
     const where = site ? `${site.file}:${site.line}` : `${page.file} (${entry.site})`;
     if (/^curl exit /.test(entry.detail)) problems.push(`${where}: ${entry.detail}`);
   }
-  for (const missing of missingBodies) problems.push(`${missing.site}: no body for @${missing.name} on this page or any other (see the convention in tests/support/curl-examples.ts)`);
-  const externalSites = new Set(notSent.filter((entry) => !/^curl exit /.test(entry.detail)).map((entry) => siteOf(entry.site)).filter(Boolean).map((site) => `${site!.file}:${site!.line}`));
+  for (const missing of missingBodies)
+    problems.push(
+      `${missing.site}: no body for @${missing.name} on this page or any other (see the convention in tests/support/curl-examples.ts)`,
+    );
+  const externalSites = new Set(
+    notSent
+      .filter((entry) => !/^curl exit /.test(entry.detail))
+      .map((entry) => siteOf(entry.site))
+      .filter(Boolean)
+      .map((site) => `${site!.file}:${site!.line}`),
+  );
   for (const site of sites) {
     const where = `${site.file}:${site.line}`;
     if (!calls.some((call) => call.site === where) && !externalSites.has(where)) {
       const block = blocks.find((b) => b.sites.includes(site))!;
       const run = runs.find((r) => r.script === block.script);
-      const why = run?.timedOut ? 'the block timed out' : run ? `the block exited ${run.exitCode}${run.stderr ? `: ${run.stderr.split('\n').slice(-2).join(' | ')}` : ''}` : `${block.script} was not reached from the blocks that run it`;
+      const why = run?.timedOut
+        ? 'the block timed out'
+        : run
+          ? `the block exited ${run.exitCode}${run.stderr ? `: ${run.stderr.split('\n').slice(-2).join(' | ')}` : ''}`
+          : `${block.script} was not reached from the blocks that run it`;
       problems.push(`${where}: this curl was never sent (${why})`);
     }
   }
-  for (const run of runs) if (run.timedOut) problems.push(`${page.file}:${pageLineOffset(page) + run.line}: the block did not finish within ${timeoutMs} ms`);
+  for (const run of runs)
+    if (run.timedOut)
+      problems.push(`${page.file}:${pageLineOffset(page) + run.line}: the block did not finish within ${timeoutMs} ms`);
   return {page: page.file, sites, calls, notSent, blocks: runs, bodies, missingBodies, problems};
 }
 
@@ -560,7 +762,13 @@ export function docsBodies(pages: MarkdownFile[]): Map<string, BodySource> {
     for (const block of codeBlocks(page.body)) {
       const operationId = block.language === 'json' ? REQUEST_TITLE.exec(block.title ?? '')?.[1] : undefined;
       if (operationId && !all.has(`request:${operationId}`)) {
-        all.set(`request:${operationId}`, {name: `request:${operationId}`, text: block.code, from: `${page.file}:${offset + block.line}`, operationId, convention: false});
+        all.set(`request:${operationId}`, {
+          name: `request:${operationId}`,
+          text: block.code,
+          from: `${page.file}:${offset + block.line}`,
+          operationId,
+          convention: false,
+        });
       }
     }
   }

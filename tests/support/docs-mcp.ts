@@ -35,20 +35,27 @@ export interface DocsMcpClient {
 /** The text of a tool result's first content block. */
 export function resultText(result: ToolResult): string {
   const [first] = result.content;
-  if (first?.type !== 'text' || typeof first.text !== 'string') throw new Error(`not a text result: ${JSON.stringify(result).slice(0, 200)}`);
+  if (first?.type !== 'text' || typeof first.text !== 'string')
+    throw new Error(`not a text result: ${JSON.stringify(result).slice(0, 200)}`);
   return first.text;
 }
 
 /** Starts `vigil-docs-mcp --site <site>` and connects an SDK client to it over stdio. */
 export async function startDocsMcp(site: string): Promise<DocsMcpClient> {
   if (!existsSync(path.join(DOCS_MCP_PACKAGE, 'dist')) || !existsSync(path.join(DOCS_MCP_PACKAGE, 'node_modules'))) {
-    throw new Error(`the docs MCP server is not installed: run \`npm install --no-audit --no-fund\` in ${DOCS_MCP_PACKAGE} (the test command does)`);
+    throw new Error(
+      `the docs MCP server is not installed: run \`npm install --no-audit --no-fund\` in ${DOCS_MCP_PACKAGE} (the test command does)`,
+    );
   }
   const load = createRequire(path.join(DOCS_MCP_PACKAGE, 'package.json'));
   const {Client} = load('@modelcontextprotocol/sdk/client/index.js');
   const {StdioClientTransport} = load('@modelcontextprotocol/sdk/client/stdio.js');
   const client = new Client({name: 'vigil-docs-tests', version: '1.0.0'});
-  const transport = new StdioClientTransport({command: process.execPath, args: [DOCS_MCP_BIN, '--site', site], stderr: 'pipe'});
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [DOCS_MCP_BIN, '--site', site],
+    stderr: 'pipe',
+  });
   let log = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     log += chunk.toString('utf8');

@@ -15,10 +15,14 @@ async function freePort(): Promise<number> {
  */
 export async function startDocusaurusServe(): Promise<{url: string; stop: () => Promise<void>}> {
   const port = await freePort();
-  const child = spawn('node_modules/.bin/docusaurus', ['serve', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {...process.env, NO_UPDATE_NOTIFIER: '1'},
-  });
+  const child = spawn(
+    'node_modules/.bin/docusaurus',
+    ['serve', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {...process.env, NO_UPDATE_NOTIFIER: '1'},
+    },
+  );
   const errors: string[] = [];
   child.stderr.on('data', (chunk) => errors.push(String(chunk)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -30,7 +34,10 @@ export async function startDocusaurusServe(): Promise<{url: string; stop: () => 
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`docusaurus serve exited on start:\n${errors.join('')}`);
-    const answered = await fetch(`${url}/docs/`).then((response) => response.ok, () => false);
+    const answered = await fetch(`${url}/docs/`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (answered) return {url, stop};
     if (Date.now() > deadline) {
       await stop();

@@ -18,7 +18,11 @@ export function decodeEntities(text: string): string {
 
 /** An element's text as a reader sees it: spaces folded, the zero-width spaces of heading anchors dropped. */
 export function textOf(element: Cheerio<AnyNode>): string {
-  return element.text().replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
+  return element
+    .text()
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The text of each element `selector` matches. */
@@ -34,7 +38,11 @@ export function metaContent($: CheerioAPI, name: string): string | undefined {
 }
 
 /** The page at `path` as the server sends it (redirects not followed), parsed; fails unless it answers `status`. */
-export async function servedPage(request: APIRequestContext, path: string, {status = 200}: {status?: number} = {}): Promise<CheerioAPI> {
+export async function servedPage(
+  request: APIRequestContext,
+  path: string,
+  {status = 200}: {status?: number} = {},
+): Promise<CheerioAPI> {
   const response = await request.get(path, {maxRedirects: 0});
   expect(response.status(), `${path}: status`).toBe(status);
   return load(await response.text());

@@ -57,11 +57,17 @@ export function importsOf(file: string): SourceImport[] {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
       const bindings = clause?.namedBindings;
-      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!bindings && ts.isNamedImports(bindings) && isTypeOnlyElements(bindings.elements)));
+      const typeOnly =
+        !!clause &&
+        (clause.isTypeOnly ||
+          (!clause.name && !!bindings && ts.isNamedImports(bindings) && isTypeOnlyElements(bindings.elements)));
       add(node.moduleSpecifier, typeOnly);
     } else if (ts.isExportDeclaration(node)) {
       const clause = node.exportClause;
-      add(node.moduleSpecifier, node.isTypeOnly || (!!clause && ts.isNamedExports(clause) && isTypeOnlyElements(clause.elements)));
+      add(
+        node.moduleSpecifier,
+        node.isTypeOnly || (!!clause && ts.isNamedExports(clause) && isTypeOnlyElements(clause.elements)),
+      );
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       add(node.moduleReference.expression, node.isTypeOnly);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
@@ -71,7 +77,10 @@ export function importsOf(file: string): SourceImport[] {
       const loads =
         callee.kind === ts.SyntaxKind.ImportKeyword ||
         (ts.isIdentifier(callee) && callee.text === 'require') ||
-        (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'require' && callee.name.text === 'resolve');
+        (ts.isPropertyAccessExpression(callee) &&
+          ts.isIdentifier(callee.expression) &&
+          callee.expression.text === 'require' &&
+          callee.name.text === 'resolve');
       if (loads) add(node.arguments[0], false);
     }
     ts.forEachChild(node, visit);
@@ -79,7 +88,8 @@ export function importsOf(file: string): SourceImport[] {
   visit(source);
   if (scriptKind(file) === ts.ScriptKind.JS) {
     for (const comment of text.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
-      for (const match of comment[0].matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({file, specifier: match[1], typeOnly: true});
+      for (const match of comment[0].matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g))
+        found.push({file, specifier: match[1], typeOnly: true});
     }
   }
   return found;
@@ -88,7 +98,10 @@ export function importsOf(file: string): SourceImport[] {
 /** The folders a `@theme/X` import can name in this repository: the site's swizzled theme, then each plugin's theme. */
 function themeFolders(): string[] {
   const plugins = readdirSync('src/plugins', {withFileTypes: true}).filter((entry) => entry.isDirectory());
-  return ['src/theme', ...plugins.map((entry) => `src/plugins/${entry.name}/theme`).filter((folder) => existsSync(folder))];
+  return [
+    'src/theme',
+    ...plugins.map((entry) => `src/plugins/${entry.name}/theme`).filter((folder) => existsSync(folder)),
+  ];
 }
 
 /**
@@ -100,7 +113,11 @@ export function repositoryTarget({file, specifier}: SourceImport): string | unde
   if (specifier.startsWith('@site/')) return normalize(specifier.slice('@site/'.length));
   if (specifier.startsWith('@theme/')) {
     const component = specifier.slice('@theme/'.length);
-    const folder = themeFolders().find((candidate) => ['', '.ts', '.tsx', '.js', '/index.tsx', '/index.ts', '/index.js'].some((end) => existsSync(`${candidate}/${component}${end}`)));
+    const folder = themeFolders().find((candidate) =>
+      ['', '.ts', '.tsx', '.js', '/index.tsx', '/index.ts', '/index.js'].some((end) =>
+        existsSync(`${candidate}/${component}${end}`),
+      ),
+    );
     return folder ? `${folder}/${component}` : undefined;
   }
   return undefined;

@@ -14,7 +14,15 @@ import type {ExampleData, FieldData, MediaData, SectionData, ShapeData} from '..
 
 export const CORPUS_DIR = 'tests/fixtures/openapi-corpus';
 
-export type CorpusEntry = {file: string; organisation: string; openapi: string; operations: number; webhooks: number; licence: string; source: string};
+export type CorpusEntry = {
+  file: string;
+  organisation: string;
+  openapi: string;
+  operations: number;
+  webhooks: number;
+  licence: string;
+  source: string;
+};
 
 export function corpusEntries(): CorpusEntry[] {
   return JSON.parse(readFileSync(`${CORPUS_DIR}/corpus.json`, 'utf8')) as CorpusEntry[];
@@ -35,11 +43,17 @@ export type ShownField = {section: string; name: string; type: string; required:
 const stub = (tag: string) =>
   function Stub(props: Record<string, unknown> & {children?: ReactNode}): ReactNode {
     const {children, ...rest} = props;
-    const data = Object.fromEntries(Object.entries(rest).map(([key, value]) => [`data-${key.toLowerCase()}`, typeof value === 'string' ? value : JSON.stringify(value)]));
+    const data = Object.fromEntries(
+      Object.entries(rest).map(([key, value]) => [
+        `data-${key.toLowerCase()}`,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
+    );
     return createElement(tag, data, children);
   };
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The HTML of a page's data as src/plugins/api-pages/theme/ApiReferencePage lays it out, in plain elements: headings with
@@ -55,22 +69,39 @@ export function pageDataHtml(page: ApiPageData): string {
       .join('')}</ul>`;
   const shape = (data: ShapeData): string =>
     `${data.fields.length ? fields(data.fields) : ''}${data.variants ? `<details>${data.variants.items.map((variant) => `<details id="${escape(variant.id)}"><summary>${escape(variant.summary)}</summary>${variant.html ?? ''}${shape(variant.shape)}</details>`).join('')}</details>` : ''}${data.html ?? ''}`;
-  const examples = (list: ExampleData[]) => list.map((example) => `<details><summary>${escape(example.summary)}</summary>${example.html ?? ''}${example.code ? `<pre>${escape(codeOf(example.code.tokens))}</pre>` : ''}</details>`).join('');
+  const examples = (list: ExampleData[]) =>
+    list
+      .map(
+        (example) =>
+          `<details><summary>${escape(example.summary)}</summary>${example.html ?? ''}${example.code ? `<pre>${escape(codeOf(example.code.tokens))}</pre>` : ''}</details>`,
+      )
+      .join('');
   const media = (data: MediaData) => `${data.html}${data.shape ? shape(data.shape) : ''}${examples(data.examples)}`;
   const section = (data: SectionData, level: number): string =>
     `<h${level} id="${escape(data.id)}">${escape(data.title)}</h${level}>${data.html ?? ''}` +
-    data.groups.map((group) => `<h3 id="${escape(group.id)}">${escape(group.title)}</h3>${fields(group.fields)}`).join('') +
-    (data.body ? `<h${data.body.level} id="${escape(data.body.id)}">Request body</h${data.body.level}>${data.body.html}${data.body.media.map(media).join('')}` : '') +
+    data.groups
+      .map((group) => `<h3 id="${escape(group.id)}">${escape(group.title)}</h3>${fields(group.fields)}`)
+      .join('') +
+    (data.body
+      ? `<h${data.body.level} id="${escape(data.body.id)}">Request body</h${data.body.level}>${data.body.html}${data.body.media.map(media).join('')}`
+      : '') +
     data.responses
-      .map((response) => `<h${response.level} id="${escape(response.id)}">${escape(response.title)}</h${response.level}>${response.html ?? ''}${response.headers ? fields(response.headers.fields) : ''}${response.media.map(media).join('')}${response.linksHtml ?? ''}`)
+      .map(
+        (response) =>
+          `<h${response.level} id="${escape(response.id)}">${escape(response.title)}</h${response.level}>${response.html ?? ''}${response.headers ? fields(response.headers.fields) : ''}${response.media.map(media).join('')}${response.linksHtml ?? ''}`,
+      )
       .join('');
   return [
     page.deprecation ? `<p>${escape(page.deprecation)}</p>` : '',
     ...page.html.map((html) => `<div>${html}</div>`),
-    page.samples ? `<h2 id="request-samples">${escape(page.samples.title)}</h2>${page.samples.html ?? ''}${page.samples.tabs.map((tab) => `<pre>${escape(codeOf(tab.code.tokens))}</pre>`).join('')}` : '',
+    page.samples
+      ? `<h2 id="request-samples">${escape(page.samples.title)}</h2>${page.samples.html ?? ''}${page.samples.tabs.map((tab) => `<pre>${escape(codeOf(tab.code.tokens))}</pre>`).join('')}`
+      : '',
     section(page.request, 2),
     section(page.responses, 2),
-    page.callbacks ? `<h2 id="callbacks">Callbacks</h2>${page.callbacks.sections.map((data) => section(data, 3)).join('')}` : '',
+    page.callbacks
+      ? `<h2 id="callbacks">Callbacks</h2>${page.callbacks.sections.map((data) => section(data, 3)).join('')}`
+      : '',
   ].join('\n');
 }
 
@@ -81,7 +112,8 @@ function codeOf(tokens: string): string {
 
 /** Stand-ins for the site's components: they render their props as data attributes, so the test can read them. */
 const COMPONENTS = {
-  ApiReferencePage: ({page}: {page: string}) => createElement('div', {dangerouslySetInnerHTML: {__html: pageDataHtml(JSON.parse(page) as ApiPageData)}}),
+  ApiReferencePage: ({page}: {page: string}) =>
+    createElement('div', {dangerouslySetInnerHTML: {__html: pageDataHtml(JSON.parse(page) as ApiPageData)}}),
   ApiDisclosure: stub('details'),
   ApiEndpoint: stub('p'),
   ApiField: stub('li'),
@@ -99,14 +131,24 @@ const COMPONENTS = {
  */
 export function renderMdxPage(mdx: string): string {
   const body = mdx.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^import .*$/gm, '');
-  const {default: Content} = evaluateSync(body, {...runtime, remarkPlugins: [remarkGfm, remarkDirective]} as Parameters<typeof evaluateSync>[1]);
+  const {default: Content} = evaluateSync(body, {...runtime, remarkPlugins: [remarkGfm, remarkDirective]} as Parameters<
+    typeof evaluateSync
+  >[1]);
   // The API root and tag pages use the plugin's own components (an export button, a list of cards): stand-ins too.
-  const others = [...body.matchAll(/<([A-Z][A-Za-z]*)/g)].map((match) => match[1]).filter((name) => !(name in COMPONENTS));
+  const others = [...body.matchAll(/<([A-Z][A-Za-z]*)/g)]
+    .map((match) => match[1])
+    .filter((name) => !(name in COMPONENTS));
   const components = {...Object.fromEntries(others.map((name) => [name, stub('div')])), ...COMPONENTS};
   return renderToStaticMarkup(createElement(Content, {components}));
 }
 
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The fields of a rendered page, each under the id of the h2/h3 heading before it (`path-parameters`, `response-200`). */
 export function pageFields(html: string): ShownField[] {
@@ -123,8 +165,16 @@ export function pageFields(html: string): ShownField[] {
       depth += match[3] === '/' ? -1 : 1;
       continue;
     }
-    const attributes = Object.fromEntries([...match[2].matchAll(/data-([a-z]+)="([^"]*)"/g)].map(([, key, value]) => [key, decode(value)]));
-    fields.push({section, name: attributes.name, type: attributes.type, required: attributes.required === 'true', depth: depth - 1});
+    const attributes = Object.fromEntries(
+      [...match[2].matchAll(/data-([a-z]+)="([^"]*)"/g)].map(([, key, value]) => [key, decode(value)]),
+    );
+    fields.push({
+      section,
+      name: attributes.name,
+      type: attributes.type,
+      required: attributes.required === 'true',
+      depth: depth - 1,
+    });
   }
   return fields;
 }
@@ -154,7 +204,14 @@ export function markdownFields(markdown: string): ShownField[] {
       continue;
     }
     const field = /^(\s*)- (`+) ?(.+?) ?\2 \((`+) ?(.+?) ?\4((?:, [a-z-]+)*)\)/.exec(line);
-    if (field) fields.push({section, name: field[3], type: field[5], required: field[6].split(', ').includes('required'), depth: field[1].length / 2});
+    if (field)
+      fields.push({
+        section,
+        name: field[3],
+        type: field[5],
+        required: field[6].split(', ').includes('required'),
+        depth: field[1].length / 2,
+      });
   }
   return fields;
 }
@@ -162,9 +219,20 @@ export function markdownFields(markdown: string): ShownField[] {
 /** What the description itself says an operation takes and answers, read from the file with no code of the generator. */
 export type Expected = {section: string; name: string; required: boolean};
 
-function requiredAndProperties(spec: JsonObject, raw: JsonObject | undefined, direction: 'request' | 'response'): Expected[] {
+function requiredAndProperties(
+  spec: JsonObject,
+  raw: JsonObject | undefined,
+  direction: 'request' | 'response',
+): Expected[] {
   let schema = deref(spec, raw);
-  for (let depth = 0; schema && (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'))) && schema.items && depth < 8; depth += 1) {
+  for (
+    let depth = 0;
+    schema &&
+    (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'))) &&
+    schema.items &&
+    depth < 8;
+    depth += 1
+  ) {
     schema = deref(spec, schema.items);
   }
   if (!schema) return [];
@@ -180,9 +248,16 @@ function requiredAndProperties(spec: JsonObject, raw: JsonObject | undefined, di
 }
 
 /** The parameters, top-level body properties and statuses of one operation of the file. */
-export function expectedOf(spec: JsonObject, pathItem: JsonObject, definition: JsonObject): {fields: Expected[]; statuses: string[]} {
+export function expectedOf(
+  spec: JsonObject,
+  pathItem: JsonObject,
+  definition: JsonObject,
+): {fields: Expected[]; statuses: string[]} {
   const parameters = new Map<string, JsonObject>();
-  for (const raw of [...((pathItem.parameters ?? []) as JsonObject[]), ...((definition.parameters ?? []) as JsonObject[])]) {
+  for (const raw of [
+    ...((pathItem.parameters ?? []) as JsonObject[]),
+    ...((definition.parameters ?? []) as JsonObject[]),
+  ]) {
     const parameter = deref(spec, raw) ?? {};
     parameters.set(`${parameter.in}:${parameter.name}`, parameter);
   }
@@ -193,6 +268,12 @@ export function expectedOf(spec: JsonObject, pathItem: JsonObject, definition: J
   }));
   const body = deref(spec, definition.requestBody);
   const firstMedia = Object.values<JsonObject>(body?.content ?? {})[0];
-  if (firstMedia) fields.push(...requiredAndProperties(spec, deref(spec, firstMedia)?.schema, 'request').map((field) => ({...field, section: 'request-body'})));
+  if (firstMedia)
+    fields.push(
+      ...requiredAndProperties(spec, deref(spec, firstMedia)?.schema, 'request').map((field) => ({
+        ...field,
+        section: 'request-body',
+      })),
+    );
   return {fields, statuses: Object.keys(definition.responses ?? {})};
 }

@@ -22,7 +22,9 @@ export function topLevelPropertyNames(
   while (schema && allowsType(schema, 'array') && schema.items) schema = deref(spec, schema.items);
   if (!schema) return [];
   const parts = [schema, ...((schema.allOf ?? []) as JsonObject[]).map((part) => deref(spec, part) ?? {})];
-  const alternatives = variants ? ((schema.oneOf ?? schema.anyOf ?? []) as JsonObject[]).map((variant) => deref(spec, variant) ?? {}) : [];
+  const alternatives = variants
+    ? ((schema.oneOf ?? schema.anyOf ?? []) as JsonObject[]).map((variant) => deref(spec, variant) ?? {})
+    : [];
   return [...parts, ...alternatives].flatMap((part) =>
     Object.entries<JsonObject>(part.properties ?? {})
       .filter(([, property]) => !(deref(spec, property) ?? {})[direction === 'request' ? 'readOnly' : 'writeOnly'])

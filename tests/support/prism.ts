@@ -4,7 +4,10 @@ import {CODE_LANGUAGES} from '../../config/code-languages';
 
 const require = createRequire(join(process.cwd(), 'package.json'));
 
-type Loader = ((this: {getOptions: () => {languages: readonly string[]}; resourcePath: string}, source: string) => string) & {
+type Loader = ((
+  this: {getOptions: () => {languages: readonly string[]}; resourcePath: string},
+  source: string,
+) => string) & {
   grammarsSource: (languages: readonly string[]) => string;
 };
 

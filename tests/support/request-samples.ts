@@ -33,8 +33,12 @@ function judge(sample: SampleCase, calls: MockCall[], ran: string | undefined): 
   const where = `${sample.key} (${sample.operationId})`;
   const problems: string[] = [];
   for (const call of calls) {
-    if (call.status < 200 || call.status > 299) problems.push(`${where}: ${call.method} ${call.url} -> ${call.status}: ${call.errors.join('; ')}`);
-    else if (call.operationId !== sample.operationId) problems.push(`${where}: ${call.method} ${call.url} was answered as ${call.operationId}, not ${sample.operationId}`);
+    if (call.status < 200 || call.status > 299)
+      problems.push(`${where}: ${call.method} ${call.url} -> ${call.status}: ${call.errors.join('; ')}`);
+    else if (call.operationId !== sample.operationId)
+      problems.push(
+        `${where}: ${call.method} ${call.url} was answered as ${call.operationId}, not ${sample.operationId}`,
+      );
   }
   if (calls.length === 0) problems.push(`${where}: never reached the mock (${ran ?? 'not run'})`);
   if (calls.length > 1) problems.push(`${where}: ${calls.length} requests instead of one`);
@@ -50,14 +54,20 @@ function results(samples: SampleCase[], mock: ApiMock, run: string, ran: Map<str
   return new Map(
     samples.map((sample, index) => {
       const name = sampleName(index);
-      const calls = mock.calls.filter((call) => call.run === run && (call.site === name || call.site.startsWith(`${name}.sh:`)));
+      const calls = mock.calls.filter(
+        (call) => call.run === run && (call.site === name || call.site.startsWith(`${name}.sh:`)),
+      );
       return [sample.key, {calls, problems: judge(sample, calls, ran.get(name))}];
     }),
   );
 }
 
 /** Runs curl samples with bash: each a file of its own, sourced in turn by one bash. */
-export async function runCurlSamples(samples: SampleCase[], mock: ApiMock, timeoutMs = 300_000): Promise<Map<string, SampleRun>> {
+export async function runCurlSamples(
+  samples: SampleCase[],
+  mock: ApiMock,
+  timeoutMs = 300_000,
+): Promise<Map<string, SampleRun>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-curl-'));
   const run = nextRun('curl');
   const lines = samples.map((sample, index) => {
@@ -73,8 +83,18 @@ export async function runCurlSamples(samples: SampleCase[], mock: ApiMock, timeo
   samples.forEach((_sample, index) => {
     const name = sampleName(index);
     const exit = new RegExp(`^${name} exit (\\d+)$`, 'm').exec(result.stderr)?.[1];
-    const errors = [...notSent.filter((line) => line.startsWith(`${name}.sh:`)), ...result.stderr.split('\n').filter((line) => line.startsWith(`./${name}.sh:`))];
-    ran.set(name, exit === undefined ? `not run${result.timedOut ? ': the run timed out' : ''}` : exit === '0' && errors.length === 0 ? 'ok' : `bash exited ${exit} ${errors.join(' | ')}`.trim());
+    const errors = [
+      ...notSent.filter((line) => line.startsWith(`${name}.sh:`)),
+      ...result.stderr.split('\n').filter((line) => line.startsWith(`./${name}.sh:`)),
+    ];
+    ran.set(
+      name,
+      exit === undefined
+        ? `not run${result.timedOut ? ': the run timed out' : ''}`
+        : exit === '0' && errors.length === 0
+          ? 'ok'
+          : `bash exited ${exit} ${errors.join(' | ')}`.trim(),
+    );
   });
   return results(samples, mock, run, ran);
 }
@@ -92,9 +112,16 @@ function runnerLines(stdout: string): Map<string, string> {
   );
 }
 
-function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv, timeout: number): Promise<{stdout: string; stderr: string}> {
+function runProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeout: number,
+): Promise<{stdout: string; stderr: string}> {
   return new Promise((resolve) => {
-    execFile(command, args, {env, timeout, killSignal: 'SIGKILL', maxBuffer: 16 << 20}, (_error, stdout, stderr) => resolve({stdout: String(stdout), stderr: String(stderr)}));
+    execFile(command, args, {env, timeout, killSignal: 'SIGKILL', maxBuffer: 16 << 20}, (_error, stdout, stderr) =>
+      resolve({stdout: String(stdout), stderr: String(stderr)}),
+    );
   });
 }
 
@@ -108,7 +135,27 @@ function certificate() {
     const key = path.join(dir, 'key.pem');
     const caFile = path.join(dir, 'cert.pem');
     const truststore = path.join(dir, 'truststore.p12');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', caFile, '-days', '1', '-subj', '/CN=vigil.example', '-addext', 'subjectAltName=DNS:*.vigil.example'], {stdio: 'ignore'});
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        caFile,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=vigil.example',
+        '-addext',
+        'subjectAltName=DNS:*.vigil.example',
+      ],
+      {stdio: 'ignore'},
+    );
     made = {caFile, truststore, context: {key: readFileSync(key), cert: readFileSync(caFile)}};
   }
   return made;
@@ -118,7 +165,24 @@ function certificate() {
 function javaTruststore(): string {
   const {caFile, truststore} = certificate();
   if (!existsSync(truststore)) {
-    execFileSync('keytool', ['-importcert', '-noprompt', '-alias', 'vigil-example', '-file', caFile, '-keystore', truststore, '-storetype', 'PKCS12', '-storepass', 'changeit'], {stdio: 'ignore'});
+    execFileSync(
+      'keytool',
+      [
+        '-importcert',
+        '-noprompt',
+        '-alias',
+        'vigil-example',
+        '-file',
+        caFile,
+        '-keystore',
+        truststore,
+        '-storetype',
+        'PKCS12',
+        '-storepass',
+        'changeit',
+      ],
+      {stdio: 'ignore'},
+    );
   }
   return truststore;
 }
@@ -141,7 +205,11 @@ export async function startTlsFront(mock: ApiMock, run: string) {
         port: mock.port,
         method: request.method,
         path: request.url,
-        headers: {...request.headers, 'x-curl-example-site': `${run}/${host.split('.')[0]}`, 'x-curl-example-origin': `https://${request.headers.host}`},
+        headers: {
+          ...request.headers,
+          'x-curl-example-site': `${run}/${host.split('.')[0]}`,
+          'x-curl-example-origin': `https://${request.headers.host}`,
+        },
       },
       (answer) => {
         reply.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -181,10 +249,19 @@ export async function startTlsFront(mock: ApiMock, run: string) {
 
 /** python3 of this machine (its executable, for a run with another HOME), whether it has requests, or why not. */
 export function python(): {executable?: string; requests: boolean; why: string} {
-  const probe = spawnSync('python3', ['-c', 'import sys; print(sys.executable); import requests; print(requests.__version__)'], {encoding: 'utf8'});
+  const probe = spawnSync(
+    'python3',
+    ['-c', 'import sys; print(sys.executable); import requests; print(requests.__version__)'],
+    {encoding: 'utf8'},
+  );
   if (probe.error) return {requests: false, why: `python3 is not installed (${probe.error.message})`};
   const [executable, version] = probe.stdout.trim().split('\n');
-  if (probe.status !== 0) return {executable, requests: false, why: `python3 has no requests module (${probe.stderr.trim().split('\n').pop()})`};
+  if (probe.status !== 0)
+    return {
+      executable,
+      requests: false,
+      why: `python3 has no requests module (${probe.stderr.trim().split('\n').pop()})`,
+    };
   return {executable, requests: true, why: `${executable} with requests ${version}`};
 }
 
@@ -198,14 +275,31 @@ function writeSamples(samples: SampleCase[], dir: string, extension: string): st
 }
 
 /** Runs Python samples with requests over HTTPS through startTlsFront. */
-export async function runPythonSamples(executable: string, samples: SampleCase[], mock: ApiMock, timeoutMs = 300_000): Promise<Map<string, SampleRun>> {
+export async function runPythonSamples(
+  executable: string,
+  samples: SampleCase[],
+  mock: ApiMock,
+  timeoutMs = 300_000,
+): Promise<Map<string, SampleRun>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-python-'));
   const run = nextRun('python');
   const front = await startTlsFront(mock, run);
   try {
     const files = writeSamples(samples, dir, '.py');
-    const env = {PATH: process.env.PATH, HOME: dir, LANG: 'C.UTF-8', ...READER_ENV, HTTPS_PROXY: front.url, REQUESTS_CA_BUNDLE: front.caFile};
-    const {stdout, stderr} = await runProcess(executable, [path.resolve(SAMPLE_FIXTURES, 'run_python_samples.py'), ...files], env, timeoutMs);
+    const env = {
+      PATH: process.env.PATH,
+      HOME: dir,
+      LANG: 'C.UTF-8',
+      ...READER_ENV,
+      HTTPS_PROXY: front.url,
+      REQUESTS_CA_BUNDLE: front.caFile,
+    };
+    const {stdout, stderr} = await runProcess(
+      executable,
+      [path.resolve(SAMPLE_FIXTURES, 'run_python_samples.py'), ...files],
+      env,
+      timeoutMs,
+    );
     const ran = runnerLines(stdout);
     if (ran.size === 0) throw new Error(`the Python runner reported nothing: ${stderr}`);
     return results(samples, mock, run, ran);
@@ -216,13 +310,22 @@ export async function runPythonSamples(executable: string, samples: SampleCase[]
 }
 
 /** Runs JavaScript samples in one node process, `fetch` sending Vigil URLs to the mock. */
-export async function runJavaScriptSamples(samples: SampleCase[], mock: ApiMock, timeoutMs = 300_000): Promise<Map<string, SampleRun>> {
+export async function runJavaScriptSamples(
+  samples: SampleCase[],
+  mock: ApiMock,
+  timeoutMs = 300_000,
+): Promise<Map<string, SampleRun>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-javascript-'));
   const run = nextRun('javascript');
   try {
     const files = writeSamples(samples, dir, '.js');
     const env = {PATH: process.env.PATH, HOME: dir, ...READER_ENV, CURL_EXAMPLES_RUN: run};
-    const {stdout, stderr} = await runProcess(process.execPath, [path.resolve(SAMPLE_FIXTURES, 'run-javascript-samples.mjs'), String(mock.port), ...files], env, timeoutMs);
+    const {stdout, stderr} = await runProcess(
+      process.execPath,
+      [path.resolve(SAMPLE_FIXTURES, 'run-javascript-samples.mjs'), String(mock.port), ...files],
+      env,
+      timeoutMs,
+    );
     const ran = runnerLines(stdout);
     if (ran.size === 0) throw new Error(`the JavaScript runner reported nothing: ${stderr}`);
     return results(samples, mock, run, ran);
@@ -236,7 +339,8 @@ export function pythonCompileErrors(executable: string, samples: SampleCase[]): 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-py-compile-'));
   try {
     const files = writeSamples(samples, dir, '.py');
-    const script = 'import py_compile, sys\nfor f in sys.argv[1:]:\n    try:\n        py_compile.compile(f, doraise=True)\n    except py_compile.PyCompileError as e:\n        print(f + "\\t" + str(e.msg).replace("\\n", " "))';
+    const script =
+      'import py_compile, sys\nfor f in sys.argv[1:]:\n    try:\n        py_compile.compile(f, doraise=True)\n    except py_compile.PyCompileError as e:\n        print(f + "\\t" + str(e.msg).replace("\\n", " "))';
     const result = spawnSync(executable, ['-c', script, ...files], {encoding: 'utf8'});
     if (result.status !== 0) throw new Error(`py_compile did not run: ${result.stderr}`);
     return result.stdout
@@ -271,12 +375,20 @@ export function javaToolchain(): {classpath?: string[]; why: string} {
   const jars = {
     'OkHttp 4': newest(path.join(repository, 'com/squareup/okhttp3/okhttp'), /^4\./),
     Okio: newest(path.join(repository, 'com/squareup/okio/okio-jvm'), /^3\./),
-    'the Kotlin standard library': newest(path.join(repository, 'org/jetbrains/kotlin/kotlin-stdlib'), /^1\.[89]\.|^2\./),
+    'the Kotlin standard library': newest(
+      path.join(repository, 'org/jetbrains/kotlin/kotlin-stdlib'),
+      /^1\.[89]\.|^2\./,
+    ),
   };
-  const missing = Object.entries(jars).filter(([, jar]) => !jar).map(([name]) => name);
+  const missing = Object.entries(jars)
+    .filter(([, jar]) => !jar)
+    .map(([name]) => name);
   if (missing.length > 0) return {why: `${missing.join(', ')} not in the Maven repository ${repository}`};
   const classpath = Object.values(jars) as string[];
-  return {classpath, why: `${javac.stdout.trim() || javac.stderr.trim()} with ${classpath.map((jar) => path.basename(jar)).join(', ')}`};
+  return {
+    classpath,
+    why: `${javac.stdout.trim() || javac.stderr.trim()} with ${classpath.map((jar) => path.basename(jar)).join(', ')}`,
+  };
 }
 
 /**
@@ -285,7 +397,13 @@ export function javaToolchain(): {classpath?: string[]; why: string} {
  * 0.2 s per sample here: the others are compiled only). A sample that does not compile is reported with javac's
  * first message about it.
  */
-export async function runJavaSamples(classpath: string[], samples: SampleCase[], runKeys: Set<string>, mock: ApiMock, timeoutMs = 300_000): Promise<Map<string, SampleRun>> {
+export async function runJavaSamples(
+  classpath: string[],
+  samples: SampleCase[],
+  runKeys: Set<string>,
+  mock: ApiMock,
+  timeoutMs = 300_000,
+): Promise<Map<string, SampleRun>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-java-'));
   const run = nextRun('java');
   const front = await startTlsFront(mock, run);
@@ -298,7 +416,21 @@ export async function runJavaSamples(classpath: string[], samples: SampleCase[],
       return {name: sampleName(index), pkg, file};
     });
     const classes = path.join(dir, 'classes');
-    const javac = spawnSync('javac', ['-nowarn', '-encoding', 'UTF-8', '-d', classes, '-cp', classpath.join(':'), path.resolve(SAMPLE_FIXTURES, 'RunJavaSamples.java'), ...sources.map((source) => source.file)], {encoding: 'utf8'});
+    const javac = spawnSync(
+      'javac',
+      [
+        '-nowarn',
+        '-encoding',
+        'UTF-8',
+        '-d',
+        classes,
+        '-cp',
+        classpath.join(':'),
+        path.resolve(SAMPLE_FIXTURES, 'RunJavaSamples.java'),
+        ...sources.map((source) => source.file),
+      ],
+      {encoding: 'utf8'},
+    );
     const ran = new Map<string, string>();
     for (const source of sources) {
       const error = javac.stderr.split('\n').find((line) => line.startsWith(`${source.file}:`));
@@ -309,7 +441,15 @@ export async function runJavaSamples(classpath: string[], samples: SampleCase[],
       const port = new URL(front.url).port;
       const env = {PATH: process.env.PATH, HOME: dir, ...READER_ENV};
       const chosen = sources.filter((_source, index) => runKeys.has(samples[index].key));
-      const args = [`-Djavax.net.ssl.trustStore=${javaTruststore()}`, '-Djavax.net.ssl.trustStorePassword=changeit', '-cp', [classes, ...classpath].join(':'), 'RunJavaSamples', port, ...chosen.map((source) => `${source.name}=${source.pkg}`)];
+      const args = [
+        `-Djavax.net.ssl.trustStore=${javaTruststore()}`,
+        '-Djavax.net.ssl.trustStorePassword=changeit',
+        '-cp',
+        [classes, ...classpath].join(':'),
+        'RunJavaSamples',
+        port,
+        ...chosen.map((source) => `${source.name}=${source.pkg}`),
+      ];
       const {stdout, stderr} = await runProcess('java', args, env, timeoutMs);
       for (const [name, status] of runnerLines(stdout)) ran.set(name, status);
       if (ran.size === 0) throw new Error(`the Java runner reported nothing: ${stderr}`);
@@ -317,7 +457,13 @@ export async function runJavaSamples(classpath: string[], samples: SampleCase[],
     const all = results(samples, mock, run, ran);
     // Compiled, not run: only a compile error counts.
     samples.forEach((sample, index) => {
-      if (!runKeys.has(sample.key)) all.set(sample.key, {calls: [], problems: ran.has(sampleName(index)) ? [`${sample.key} (${sample.operationId}): ${ran.get(sampleName(index))}`] : []});
+      if (!runKeys.has(sample.key))
+        all.set(sample.key, {
+          calls: [],
+          problems: ran.has(sampleName(index))
+            ? [`${sample.key} (${sample.operationId}): ${ran.get(sampleName(index))}`]
+            : [],
+        });
     });
     return all;
   } finally {
@@ -330,14 +476,21 @@ export async function runJavaSamples(classpath: string[], samples: SampleCase[],
  * The syntax errors a checker reports on samples written to files (`gofmt -e`, `ruby -c`), one process per sample,
  * or undefined when the checker is not on this machine.
  */
-export function syntaxErrors(command: string, args: string[], extension: string, samples: SampleCase[]): string[] | undefined {
+export function syntaxErrors(
+  command: string,
+  args: string[],
+  extension: string,
+  samples: SampleCase[],
+): string[] | undefined {
   const probe = spawnSync(command, ['--version'], {encoding: 'utf8'});
   if (probe.error) return undefined;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-syntax-'));
   try {
     return writeSamples(samples, dir, extension).flatMap((file, index) => {
       const result = spawnSync(command, [...args, file], {encoding: 'utf8'});
-      return result.status === 0 ? [] : [`${samples[index].key}: ${(result.stderr || result.stdout).trim().split('\n')[0]}`];
+      return result.status === 0
+        ? []
+        : [`${samples[index].key}: ${(result.stderr || result.stdout).trim().split('\n')[0]}`];
     });
   } finally {
     rmSync(dir, {recursive: true, force: true});

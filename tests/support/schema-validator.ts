@@ -11,12 +11,16 @@ import {deref, type ApiOperation, type JsonObject} from '../../src/openapi';
  * understands. Keywords that are OpenAPI's own and not validation (`example`, `discriminator`, `xml`,
  * `externalDocs`) are ignored. Every `#/components/...` reference resolves inside the description.
  */
-export function createSchemaAjv(spec: JsonObject, options: {coerceTypes?: boolean} = {}): {ajv: AjvCore; rooted: (schema: JsonObject) => JsonObject} {
+export function createSchemaAjv(
+  spec: JsonObject,
+  options: {coerceTypes?: boolean} = {},
+): {ajv: AjvCore; rooted: (schema: JsonObject) => JsonObject} {
   const settings = {strict: false, allErrors: true, discriminator: false, coerceTypes: options.coerceTypes ?? false};
   const ajv = isOpenApi31(spec) ? new Ajv2020(settings) : new Ajv(settings);
   addFormats(ajv);
   ajv.addSchema({$id: 'openapi.json', components: {schemas: spec.components?.schemas ?? {}}});
-  const rooted = (schema: JsonObject) => JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi.json#/components/')) as JsonObject;
+  const rooted = (schema: JsonObject) =>
+    JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi.json#/components/')) as JsonObject;
   return {ajv, rooted};
 }
 
@@ -59,6 +63,11 @@ export function createBodyValidator(spec: JsonObject) {
       validator = ajv.compile(root(schema));
       cache.set(key, validator);
     }
-    return validator(value) ? [] : (validator.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
+    return validator(value)
+      ? []
+      : (validator.errors ?? []).map(
+          (error) =>
+            `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`,
+        );
   };
 }

@@ -5,7 +5,8 @@ import {FIRST_SEARCH_TIMEOUT, expect} from './site';
 export const searchBox = (page: Page): Locator => page.getByRole('combobox', {name: 'Search'});
 
 /** The suggestions of the search box: the pages, then the link to all results. */
-export const suggestions = (page: Page): Locator => page.getByRole('listbox', {name: 'Search suggestions'}).getByRole('option');
+export const suggestions = (page: Page): Locator =>
+  page.getByRole('listbox', {name: 'Search suggestions'}).getByRole('option');
 
 /**
  * Types `query` into the search box and waits until the suggestions are those of `query` (the list ends with

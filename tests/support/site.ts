@@ -16,11 +16,16 @@ export async function guardPage(page: Page, problems: string[], origin: string):
   // Chromium also logs "Refused to …" for a violation; the event names the directive and the source.
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline source'} at ${event.sourceFile}:${event.lineNumber}`);
+      console.error(
+        `Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline source'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   page.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && !TOLERATED_CONSOLE.some((re) => re.test(message.text()))) {
+    if (
+      (message.type() === 'error' || message.type() === 'warning') &&
+      !TOLERATED_CONSOLE.some((re) => re.test(message.text()))
+    ) {
       problems.push(`console ${message.type()}: ${message.text()}`);
     }
   });
@@ -86,7 +91,8 @@ export const REQUEST_PANEL_TIMEOUT = 30_000;
 
 /** Prefixes the console guard's entries from index `from` on with the page they came from. */
 export function nameConsoleProblems(consoleGuard: string[], from: number, path: string) {
-  for (let index = from; index < consoleGuard.length; index += 1) consoleGuard[index] = `${path}: ${consoleGuard[index]}`;
+  for (let index = from; index < consoleGuard.length; index += 1)
+    consoleGuard[index] = `${path}: ${consoleGuard[index]}`;
 }
 
 /** Waits until React has hydrated the server-rendered page (after a navigation or a reload). */

@@ -16,7 +16,9 @@ function run(program: string, args: string[], {input, user}: {input?: string; us
   const [command, argv] = IS_ROOT && user ? ['runuser', ['-u', user, '--', program, ...args]] : [program, args];
   const result = spawnSync(command, argv, {input, encoding: 'utf8', timeout: 60_000});
   if (result.status !== 0) {
-    throw new Error(`${[program, ...args].join(' ')} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}):\n${result.stderr}${result.stdout}`);
+    throw new Error(
+      `${[program, ...args].join(' ')} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}):\n${result.stderr}${result.stdout}`,
+    );
   }
   return result.stdout;
 }
@@ -55,17 +57,40 @@ export type PostgresServer = {
 /** initdb and pg_ctl start a cluster that trusts local connections, on a Unix socket in its temporary directory. */
 export function startPostgres(): PostgresServer {
   const bin = postgresBinDir();
-  if (!bin) throw new Error('No PostgreSQL server in /usr/lib/postgresql/<major>/bin: install Debian\'s postgresql package (npm test does)');
+  if (!bin)
+    throw new Error(
+      "No PostgreSQL server in /usr/lib/postgresql/<major>/bin: install Debian's postgresql package (npm test does)",
+    );
   const user = IS_ROOT ? 'postgres' : userInfo().username;
   const dir = serverDirectory('vigil-postgres-', user);
   const data = path.join(dir, 'data');
   const port = '5432';
-  run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], {user});
-  run(`${bin}/pg_ctl`, ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', 'start',
-    '-o', `-c listen_addresses='' -k ${dir} -p ${port} -c fsync=off -c full_page_writes=off`], {user});
+  run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], {
+    user,
+  });
+  run(
+    `${bin}/pg_ctl`,
+    [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '30',
+      'start',
+      '-o',
+      `-c listen_addresses='' -k ${dir} -p ${port} -c fsync=off -c full_page_writes=off`,
+    ],
+    {user},
+  );
   return {
     sql: (sql, {user: role, database}) =>
-      run(`${bin}/psql`, ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', port, '-U', role, '-d', database, '-f', '-'], {input: sql}),
+      run(
+        `${bin}/psql`,
+        ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', port, '-U', role, '-d', database, '-f', '-'],
+        {input: sql},
+      ),
     stop() {
       try {
         run(`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop'], {user});
@@ -87,7 +112,8 @@ export type MariadbServer = {
 /** mariadb-install-db and mariadbd with a self-signed certificate, on a free loopback port and a socket in its directory. */
 export async function startMariadb(): Promise<MariadbServer> {
   for (const program of Object.values(MARIADB)) {
-    if (!existsSync(program)) throw new Error(`${program} is missing: install Debian's mariadb-server package (npm test does)`);
+    if (!existsSync(program))
+      throw new Error(`${program} is missing: install Debian's mariadb-server package (npm test does)`);
   }
   const user = IS_ROOT ? 'mysql' : userInfo().username;
   const dir = serverDirectory('vigil-mariadb-', user);
@@ -95,15 +121,53 @@ export async function startMariadb(): Promise<MariadbServer> {
   const socket = path.join(dir, 'mariadb.sock');
   const port = await freeLoopbackPort();
   const userOption = IS_ROOT ? ['--user=mysql'] : [];
-  run(MARIADB.installDb, ['--no-defaults', ...userOption, `--datadir=${data}`, '--auth-root-authentication-method=normal', '--skip-test-db']);
-  run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], {user});
-  const server: ChildProcess = spawn(MARIADB.server, ['--no-defaults', ...userOption, `--datadir=${data}`, `--socket=${socket}`,
-    `--port=${port}`, '--bind-address=127.0.0.1', `--pid-file=${path.join(dir, 'mariadb.pid')}`,
-    `--log-error=${path.join(dir, 'error.log')}`, `--ssl-cert=${path.join(dir, 'cert.pem')}`, `--ssl-key=${path.join(dir, 'key.pem')}`,
-    '--innodb-buffer-pool-size=16M', '--skip-log-bin'], {stdio: 'ignore'});
+  run(MARIADB.installDb, [
+    '--no-defaults',
+    ...userOption,
+    `--datadir=${data}`,
+    '--auth-root-authentication-method=normal',
+    '--skip-test-db',
+  ]);
+  run(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    {user},
+  );
+  const server: ChildProcess = spawn(
+    MARIADB.server,
+    [
+      '--no-defaults',
+      ...userOption,
+      `--datadir=${data}`,
+      `--socket=${socket}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--pid-file=${path.join(dir, 'mariadb.pid')}`,
+      `--log-error=${path.join(dir, 'error.log')}`,
+      `--ssl-cert=${path.join(dir, 'cert.pem')}`,
+      `--ssl-key=${path.join(dir, 'key.pem')}`,
+      '--innodb-buffer-pool-size=16M',
+      '--skip-log-bin',
+    ],
+    {stdio: 'ignore'},
+  );
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  const rootSql = (sql: string) => run(MARIADB.client, ['--no-defaults', `--socket=${socket}`, '--user=root', '--batch'], {input: sql});
+  const rootSql = (sql: string) =>
+    run(MARIADB.client, ['--no-defaults', `--socket=${socket}`, '--user=root', '--batch'], {input: sql});
   const stop = async () => {
     server.kill('SIGTERM');
     await exited;
@@ -116,8 +180,10 @@ export async function startMariadb(): Promise<MariadbServer> {
       break;
     } catch (error) {
       if (server.exitCode !== null || Date.now() > deadline) {
-        const log = existsSync(path.join(dir, 'error.log')) && statSync(path.join(dir, 'error.log')).size
-          ? run('tail', ['-20', path.join(dir, 'error.log')]) : '';
+        const log =
+          existsSync(path.join(dir, 'error.log')) && statSync(path.join(dir, 'error.log')).size
+            ? run('tail', ['-20', path.join(dir, 'error.log')])
+            : '';
         await stop().catch(() => undefined);
         throw new Error(`MariaDB did not start: ${(error as Error).message}\n${log}`);
       }
@@ -127,7 +193,19 @@ export async function startMariadb(): Promise<MariadbServer> {
   return {
     rootSql,
     sql: (sql, {user: name, password}) =>
-      run(MARIADB.client, ['--no-defaults', '--host=127.0.0.1', `--port=${port}`, `--user=${name}`, `--password=${password}`, '--ssl', '--table'], {input: sql}),
+      run(
+        MARIADB.client,
+        [
+          '--no-defaults',
+          '--host=127.0.0.1',
+          `--port=${port}`,
+          `--user=${name}`,
+          `--password=${password}`,
+          '--ssl',
+          '--table',
+        ],
+        {input: sql},
+      ),
     stop,
   };
 }

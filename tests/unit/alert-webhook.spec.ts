@@ -28,11 +28,14 @@ function block(title: string): string {
 
 /** The example delivery of a webhook, as the file gives it: signing secret, signature header, raw body and its time. */
 function exampleDelivery(webhook: ApiOperation) {
-  const signature = webhook.parameters.find((parameter) => parameter.in === 'header' && parameter.name === 'Vigil-Signature');
+  const signature = webhook.parameters.find(
+    (parameter) => parameter.in === 'header' && parameter.name === 'Vigil-Signature',
+  );
   if (!signature) throw new Error(`${webhook.operationId} has no Vigil-Signature header parameter`);
   const header = String(signature.example);
   const secret = /example signing secret\s+`([^`]+)`/.exec(String(signature.description))?.[1];
-  if (!secret) throw new Error(`${webhook.operationId}: the Vigil-Signature description names no example signing secret`);
+  if (!secret)
+    throw new Error(`${webhook.operationId}: the Vigil-Signature description names no example signing secret`);
   const media = deref(spec, webhook.definition.requestBody)?.content?.['application/json'] as JsonObject;
   // Vigil sends the body as compact JSON, keys in the order of the example (the parameter's description says so).
   const body = Buffer.from(JSON.stringify(media.example), 'utf8');
@@ -55,7 +58,12 @@ function casesOf(webhook: ApiOperation): Case[] {
     {...base, label: 'one byte of the body changed', body: changed.toString('base64'), expected: false},
     {...base, label: 'another secret', secret: `${secret}x`, expected: false},
     {...base, label: 'checked 6 minutes later', now: t + 360, expected: false},
-    {...base, label: 'during a rotation, the old secret signing first', header: `t=${t},v1=${'0'.repeat(64)},v1=${v1}`, expected: true},
+    {
+      ...base,
+      label: 'during a rotation, the old secret signing first',
+      header: `t=${t},v1=${'0'.repeat(64)},v1=${v1}`,
+      expected: true,
+    },
     {...base, label: 'another timestamp', header: header.replace(`t=${t}`, `t=${t + 1}`), now: t + 1, expected: false},
   ];
 }
@@ -73,13 +81,26 @@ print(json.dumps([verify_vigil_signature(c["secret"], c["header"], base64.b64dec
 `;
 
 /** Runs the docs' block as a file of its own with a runner beside it; returns what it answers for each case. */
-function run(command: string, blockFile: string, code: string, runnerFile: string, runner: string, cases: Case[]): boolean[] {
+function run(
+  command: string,
+  blockFile: string,
+  code: string,
+  runnerFile: string,
+  runner: string,
+  cases: Case[],
+): boolean[] {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'alert-webhook-'));
   try {
     writeFileSync(path.join(dir, blockFile), code);
     writeFileSync(path.join(dir, runnerFile), runner);
-    const result = spawnSync(command, [runnerFile], {cwd: dir, input: JSON.stringify(cases), encoding: 'utf8', timeout: 20_000});
-    if (result.status !== 0) throw new Error(`${command} ${blockFile} failed (${result.status}): ${result.stderr || result.error}`);
+    const result = spawnSync(command, [runnerFile], {
+      cwd: dir,
+      input: JSON.stringify(cases),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    if (result.status !== 0)
+      throw new Error(`${command} ${blockFile} failed (${result.status}): ${result.stderr || result.error}`);
     return JSON.parse(result.stdout) as boolean[];
   } finally {
     rmSync(dir, {recursive: true, force: true});
@@ -118,14 +139,19 @@ for (const webhook of webhooks) {
   test(`${webhook.operationId}: the "signed now" curl sample sends the example body and signs it as Vigil does`, () => {
     test.skip(spawnSync('openssl', ['version']).status !== 0, 'openssl is not installed');
     const {secret, header, body, t} = exampleDelivery(webhook);
-    const sample = ((webhook.definition['x-codeSamples'] ?? []) as JsonObject[]).find((candidate) => candidate.label === 'curl, signed now');
+    const sample = ((webhook.definition['x-codeSamples'] ?? []) as JsonObject[]).find(
+      (candidate) => candidate.label === 'curl, signed now',
+    );
     const lines = String(sample?.source ?? '').split('\n');
     const bodyLine = lines.find((line) => line.startsWith("body='"));
     const signLine = lines.find((line) => line.startsWith('sig=$('));
     expect(bodyLine, 'the sample sets body').toBe(`body='${body.toString('utf8')}'`);
     // The sample's own signing line, with the example's time and secret: the example's signature.
     const script = `${bodyLine}\nt=${t}\n${signLine}\nprintf '%s' "$sig"`;
-    const result = spawnSync('bash', ['-c', script], {env: {...process.env, VIGIL_WEBHOOK_SECRET: secret}, encoding: 'utf8'});
+    const result = spawnSync('bash', ['-c', script], {
+      env: {...process.env, VIGIL_WEBHOOK_SECRET: secret},
+      encoding: 'utf8',
+    });
     expect(result.status, result.stderr).toBe(0);
     expect(`t=${t},v1=${result.stdout}`).toBe(header);
   });

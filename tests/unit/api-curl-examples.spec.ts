@@ -3,7 +3,16 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {expect, test} from '@playwright/test';
 import {markdownFiles} from '../support/content';
-import {type ApiMock, conventionBreaks, docsBodies, fixturePage, type PageRun, runPage, shellBlocks, startApiMock} from '../support/curl-examples';
+import {
+  type ApiMock,
+  conventionBreaks,
+  docsBodies,
+  fixturePage,
+  type PageRun,
+  runPage,
+  shellBlocks,
+  startApiMock,
+} from '../support/curl-examples';
 import {loadSpec} from '../support/openapi';
 
 // Every curl example of the docs and the blog runs, with bash, against a validating mock of the OpenAPI
@@ -39,13 +48,15 @@ test('the docs have curl examples to run', () => {
   expect(sites.length).toBeGreaterThan(60);
   // Blocks whose `-d @file` body is not on their page (convention in tests/support/curl-examples.ts):
   // they still run, with the body from another page, and are listed here for the content owners.
-  for (const entry of conventionBreaks(pages)) test.info().annotations.push({type: 'body not on its page', description: entry});
+  for (const entry of conventionBreaks(pages))
+    test.info().annotations.push({type: 'body not on its page', description: entry});
 });
 
 // Pages run a few at a time (the machine waits mostly on processes), each test awaiting its own page.
 const started = new Map<string, Promise<PageRun>>();
 function runOf(index: number): Promise<PageRun> {
-  for (const next of pages.slice(index, index + 4)) if (!started.has(next.file)) started.set(next.file, runPage(next, mock, bodies));
+  for (const next of pages.slice(index, index + 4))
+    if (!started.has(next.file)) started.set(next.file, runPage(next, mock, bodies));
   return started.get(pages[index].file)!;
 }
 
@@ -89,14 +100,18 @@ for (const [file, status, detail] of mistakes) {
     const run = await runFixture(file);
     const failing = run.calls.filter((call) => call.status === status);
     expect(failing.length, JSON.stringify(run.calls)).toBe(1);
-    expect(run.problems.join('\n')).toMatch(new RegExp(`^tests/fixtures/curl-examples/${file}:\\d+: .*-> ${status}: `, 'm'));
+    expect(run.problems.join('\n')).toMatch(
+      new RegExp(`^tests/fixtures/curl-examples/${file}:\\d+: .*-> ${status}: `, 'm'),
+    );
     expect(run.problems.join('\n')).toMatch(detail);
   });
 }
 
 test('a body block next to the curl but for another operation fails', async () => {
   const run = await runFixture('body-of-other-operation.md');
-  expect(run.problems.join('\n')).toMatch(/body-of-other-operation\.md:4: the body secret\.json is the "createDatastore request" block \(.*:10\) but the call is createSecret/);
+  expect(run.problems.join('\n')).toMatch(
+    /body-of-other-operation\.md:4: the body secret\.json is the "createDatastore request" block \(.*:10\) but the call is createSecret/,
+  );
 });
 
 test('a curl that is never sent (script stops before it) fails', async () => {

@@ -15,7 +15,9 @@ const pages = [...markdownFiles('docs'), ...(existsSync('blog') ? markdownFiles(
 const TITLE = /^(\w+) (request|response)$/;
 
 for (const page of pages) {
-  const examples = codeBlocks(page.body).filter((block) => block.language === 'json' && block.title && TITLE.test(block.title));
+  const examples = codeBlocks(page.body).filter(
+    (block) => block.language === 'json' && block.title && TITLE.test(block.title),
+  );
   if (examples.length === 0) continue;
   test(`${page.file}: ${examples.length} JSON API examples match the OpenAPI schemas`, () => {
     const problems: string[] = [];
@@ -55,11 +57,16 @@ test('the example check rejects a misspelled field and a wrong enum value', () =
   };
   expect(validate(create, 'request', valid)).toEqual([]);
   expect(validate(create, 'request', {...valid, nmae: 'typo'})?.join()).toContain('nmae');
-  expect(validate(create, 'request', {...valid, connection: {...valid.connection, ssl_mode: 'sometimes'}})?.length).toBeGreaterThan(0);
+  expect(
+    validate(create, 'request', {...valid, connection: {...valid.connection, ssl_mode: 'sometimes'}})?.length,
+  ).toBeGreaterThan(0);
 });
 
 test('every link into the API reference opens an existing operation, webhook or tag page', () => {
-  const slugs = new Set([...operations.map((op) => op.slug), ...(spec.tags as Array<{name: string}>).map((tag) => apiPageSlug(tag.name))]);
+  const slugs = new Set([
+    ...operations.map((op) => op.slug),
+    ...(spec.tags as Array<{name: string}>).map((tag) => apiPageSlug(tag.name)),
+  ]);
   const broken: string[] = [];
   let count = 0;
   for (const page of pages) {

@@ -48,8 +48,10 @@ function runtimeMarkdown(spec: JsonObject): Map<string, string> {
     const qualifier = qualifierMessage(object);
     if (qualifier) found.set(qualifier, `qualifier of ${path.join('.')}`);
     for (const [key, value] of Object.entries(object)) {
-      if (typeof value === 'string' && key === 'description' && !renderedByMdx(path)) found.set(value, [...path, key].join('.'));
-      if (typeof value === 'string' && key === 'summary' && path.at(-2) === 'examples') found.set(value, [...path, key].join('.'));
+      if (typeof value === 'string' && key === 'description' && !renderedByMdx(path))
+        found.set(value, [...path, key].join('.'));
+      if (typeof value === 'string' && key === 'summary' && path.at(-2) === 'examples')
+        found.set(value, [...path, key].join('.'));
       walk(value, [...path, key]);
     }
   };
@@ -69,7 +71,9 @@ test('descriptions render to the same document with marked as with the theme ren
 
   const pairs = [...strings].map(([text, where]) => ({
     where,
-    theme: renderToStaticMarkup(createElement(ReactMarkdown, {rehypePlugins: [rehypeRaw], remarkPlugins: [remarkGfm]}, text)),
+    theme: renderToStaticMarkup(
+      createElement(ReactMarkdown, {rehypePlugins: [rehypeRaw], remarkPlugins: [remarkGfm]}, text),
+    ),
     site: renderMarkdown(text),
   }));
   // Compare the documents a browser builds from both, whitespace between elements aside.

@@ -5,8 +5,26 @@ import codegen from 'postman-code-generators';
 import {type ApiMock, startApiMock} from '../support/curl-examples';
 import {loadSpec} from '../support/openapi';
 import {OPENAPI_FIXTURES} from '../support/api-generator';
-import {javaToolchain, python, pythonCompileErrors, runCurlSamples, syntaxErrors, runJavaSamples, runJavaScriptSamples, runPythonSamples, type SampleCase, type SampleRun} from '../support/request-samples';
-import {REQUEST_SAMPLE_IDS, loadOpenApiDescription, operationsOf, requestSamples, type ApiOperation, type RequestSample} from '../../src/openapi';
+import {
+  javaToolchain,
+  python,
+  pythonCompileErrors,
+  runCurlSamples,
+  syntaxErrors,
+  runJavaSamples,
+  runJavaScriptSamples,
+  runPythonSamples,
+  type SampleCase,
+  type SampleRun,
+} from '../support/request-samples';
+import {
+  REQUEST_SAMPLE_IDS,
+  loadOpenApiDescription,
+  operationsOf,
+  requestSamples,
+  type ApiOperation,
+  type RequestSample,
+} from '../../src/openapi';
 
 // The request samples of every operation page (src/openapi/request-samples.ts): what each shows, and each run
 // against the validating mock of the OpenAPI file (tests/support/request-samples.ts): curl and JavaScript
@@ -24,8 +42,11 @@ const VARIANTS = [
 ] as const;
 
 const samplesOf = new Map<string, RequestSample[]>();
-for (const op of operations) for (const [variant, options] of VARIANTS) samplesOf.set(`${op.operationId} ${variant}`, requestSamples(spec, op, options));
-const sample = (op: ApiOperation, id: string, variant = 'required') => samplesOf.get(`${op.operationId} ${variant}`)!.find((s) => s.id === id)!;
+for (const op of operations)
+  for (const [variant, options] of VARIANTS)
+    samplesOf.set(`${op.operationId} ${variant}`, requestSamples(spec, op, options));
+const sample = (op: ApiOperation, id: string, variant = 'required') =>
+  samplesOf.get(`${op.operationId} ${variant}`)!.find((s) => s.id === id)!;
 
 /** The distinct texts of one language, of both variants or the first, each with the operation it calls. */
 function cases(id: string, variants: readonly (typeof VARIANTS)[number][] = VARIANTS): SampleCase[] {
@@ -33,7 +54,8 @@ function cases(id: string, variants: readonly (typeof VARIANTS)[number][] = VARI
   for (const op of operations) {
     for (const [variant] of variants) {
       const {code} = sample(op, id, variant);
-      if (!byCode.has(code)) byCode.set(code, {key: `${op.operationId} ${variant} ${id}`, operationId: op.operationId, code});
+      if (!byCode.has(code))
+        byCode.set(code, {key: `${op.operationId} ${variant} ${id}`, operationId: op.operationId, code});
     }
   }
   return [...byCode.values()];
@@ -43,7 +65,12 @@ function cases(id: string, variants: readonly (typeof VARIANTS)[number][] = VARI
 function javaKinds(): Set<string> {
   const kinds = new Map<string, string>();
   for (const op of operations) {
-    const kind = [op.method, Boolean(op.definition.requestBody), op.parameters.some((p) => p.in === 'query' && p.required), (op.definition.security ?? spec.security).length].join(' ');
+    const kind = [
+      op.method,
+      Boolean(op.definition.requestBody),
+      op.parameters.some((p) => p.in === 'query' && p.required),
+      (op.definition.security ?? spec.security).length,
+    ].join(' ');
     if (!kinds.has(kind)) kinds.set(kind, `${op.operationId} required java`);
   }
   return new Set(kinds.values());
@@ -64,7 +91,11 @@ function showsMethod(op: ApiOperation, s: RequestSample): boolean {
   const method = op.method.toUpperCase();
   switch (s.id) {
     case 'curl':
-      return s.code.includes(`-X ${method} `) || (method === 'GET' && !s.code.includes(' -X ')) || (method === 'POST' && /\n(-d|--data-raw) '/.test(s.code) && !s.code.includes(' -X '));
+      return (
+        s.code.includes(`-X ${method} `) ||
+        (method === 'GET' && !s.code.includes(' -X ')) ||
+        (method === 'POST' && /\n(-d|--data-raw) '/.test(s.code) && !s.code.includes(' -X '))
+      );
     case 'python':
       return s.code.includes(`requests.request("${method}", url`);
     case 'javascript':
@@ -97,7 +128,10 @@ test('every operation has its six samples, curl first, each naming its language 
   expect(REQUEST_SAMPLE_IDS).toEqual(['curl', 'python', 'javascript', 'go', 'java', 'ruby']);
   for (const op of operations) {
     const samples = samplesOf.get(`${op.operationId} required`)!;
-    expect(samples.map((s) => [s.id, s.label, s.language, s.library]), op.operationId).toEqual([
+    expect(
+      samples.map((s) => [s.id, s.label, s.language, s.library]),
+      op.operationId,
+    ).toEqual([
       ['curl', 'curl', 'bash', 'curl'],
       ['python', 'Python', 'python', 'requests'],
       ['javascript', 'JavaScript', 'javascript', 'fetch'],
@@ -114,17 +148,33 @@ test("every sample shows its operation's method, path and example values, and re
   for (const op of operations) {
     const {path, query} = expectedTarget(op);
     const secured = ((op.definition.security ?? spec.security) as unknown[]).length > 0;
-    const body = op.definition.requestBody ? JSON.stringify(op.definition.requestBody.content?.['application/json']?.example ?? (spec.components.requestBodies[String(op.definition.requestBody.$ref).split('/').pop()!]?.content['application/json'].example), null, 2) : undefined;
+    const body = op.definition.requestBody
+      ? JSON.stringify(
+          op.definition.requestBody.content?.['application/json']?.example ??
+            spec.components.requestBodies[String(op.definition.requestBody.$ref).split('/').pop()!]?.content[
+              'application/json'
+            ].example,
+          null,
+          2,
+        )
+      : undefined;
     for (const s of samplesOf.get(`${op.operationId} required`)!) {
       const where = `${op.operationId} ${s.id}`;
-      const reads = s.id === 'python' ? [...s.code.matchAll(PYTHON_READ)].map((match) => match[2]) : ['VIGIL_INSTANCE', 'VIGIL_TOKEN'].filter((variable) => s.code.includes(READS[s.id](variable)));
+      const reads =
+        s.id === 'python'
+          ? [...s.code.matchAll(PYTHON_READ)].map((match) => match[2])
+          : ['VIGIL_INSTANCE', 'VIGIL_TOKEN'].filter((variable) => s.code.includes(READS[s.id](variable)));
       if (!showsMethod(op, s)) problems.push(`${where}: does not show ${op.method.toUpperCase()}`);
-      if (!s.code.includes(`.vigil.example/api/v1${path}${query.length > 0 ? `?${query.join('&')}` : ''}`)) problems.push(`${where}: no .vigil.example/api/v1${path} with the required query ${query.join('&')}`);
+      if (!s.code.includes(`.vigil.example/api/v1${path}${query.length > 0 ? `?${query.join('&')}` : ''}`))
+        problems.push(`${where}: no .vigil.example/api/v1${path} with the required query ${query.join('&')}`);
       if (!reads.includes('VIGIL_INSTANCE')) problems.push(`${where}: does not read VIGIL_INSTANCE`);
-      if (reads.includes('VIGIL_TOKEN') !== secured) problems.push(`${where}: ${secured ? 'does not read' : 'reads'} VIGIL_TOKEN`);
+      if (reads.includes('VIGIL_TOKEN') !== secured)
+        problems.push(`${where}: ${secured ? 'does not read' : 'reads'} VIGIL_TOKEN`);
       if (/[ \t]$/m.test(s.code)) problems.push(`${where}: trailing whitespace`);
-      if (/vigilsampleplaceholder|\{\w+\}\.vigil|<token>|acme\.vigil/.test(s.code)) problems.push(`${where}: a placeholder token, a server variable or a default instance is left`);
-      if (body && s.id === 'curl' && !s.code.includes(` '${body.replace(/'/g, `'\\''`)}'`)) problems.push(`${where}: not the example body, indented by 2`);
+      if (/vigilsampleplaceholder|\{\w+\}\.vigil|<token>|acme\.vigil/.test(s.code))
+        problems.push(`${where}: a placeholder token, a server variable or a default instance is left`);
+      if (body && s.id === 'curl' && !s.code.includes(` '${body.replace(/'/g, `'\\''`)}'`))
+        problems.push(`${where}: not the example body, indented by 2`);
     }
   }
   expect(problems).toEqual([]);
@@ -132,7 +182,9 @@ test("every sample shows its operation's method, path and example values, and re
 
 test('optional query parameters are left out, and sent with their examples when asked for', () => {
   const listDatasets = operations.find((op) => op.operationId === 'listDatasets')!;
-  expect(sample(listDatasets, 'curl').code.split('\n')[0]).toBe('curl "https://$VIGIL_INSTANCE.vigil.example/api/v1/datasets" \\');
+  expect(sample(listDatasets, 'curl').code.split('\n')[0]).toBe(
+    'curl "https://$VIGIL_INSTANCE.vigil.example/api/v1/datasets" \\',
+  );
   expect(sample(listDatasets, 'curl', 'optional').code).toContain(
     '/api/v1/datasets?limit=50&cursor=eyJvZmZzZXQiOjUwfQ&datastore_id=dst_2k7w4n9s&database_id=db_5k2m8p1r&domain_id=dom_4w8e2r6t&kind=table&tag=deleted_upstream"',
   );
@@ -143,7 +195,8 @@ test('optional query parameters are left out, and sent with their examples when 
 
 test('the samples are the same text for the same description, loaded again', () => {
   const again = loadSpec();
-  for (const op of operationsOf(again)) expect(requestSamples(again, op), op.operationId).toEqual(samplesOf.get(`${op.operationId} required`));
+  for (const op of operationsOf(again))
+    expect(requestSamples(again, op), op.operationId).toEqual(samplesOf.get(`${op.operationId} required`));
 });
 
 test('a sample in each language, as readers see it', () => {
@@ -164,7 +217,9 @@ test('a sample in each language, as readers see it', () => {
   expect(code('python')).toContain(`url = f"https://{os.environ['VIGIL_INSTANCE']}.vigil.example/api/v1/secrets"`);
   expect(code('python')).toContain(`'Authorization': f'Bearer {os.environ["VIGIL_TOKEN"]}',`);
   expect(code('javascript')).toContain('myHeaders.append("Authorization", `Bearer ${process.env.VIGIL_TOKEN}`);');
-  expect(code('javascript')).toContain('fetch(`https://${process.env.VIGIL_INSTANCE}.vigil.example/api/v1/secrets`, requestOptions)');
+  expect(code('javascript')).toContain(
+    'fetch(`https://${process.env.VIGIL_INSTANCE}.vigil.example/api/v1/secrets`, requestOptions)',
+  );
   expect(code('go')).toContain('url := "https://" + os.Getenv("VIGIL_INSTANCE") + ".vigil.example/api/v1/secrets"');
   expect(code('go')).toMatch(/^import \(\n(?: {2}"[\w/]+"\n)+ {2}"os"\n\)$/m);
   expect(code('java')).toContain('.addHeader("Authorization", "Bearer " + System.getenv("VIGIL_TOKEN"))');
@@ -181,7 +236,9 @@ test('a description without examples, server variables or security: visible plac
   const fixture = loadOpenApiDescription(`${OPENAPI_FIXTURES}/digits-in-names.yaml`);
   const bucket = operationsOf(fixture).find((op) => op.operationId === 'getS3Bucket')!;
   const samples = requestSamples(fixture, bucket);
-  expect(samples.find((s) => s.id === 'curl')!.code).toBe("curl -g 'https://acme.vigil.example/api/v1/buckets/{bucket_name}'");
+  expect(samples.find((s) => s.id === 'curl')!.code).toBe(
+    "curl -g 'https://acme.vigil.example/api/v1/buckets/{bucket_name}'",
+  );
   for (const s of samples) {
     expect(s.code, s.id).toContain('https://acme.vigil.example/api/v1/buckets/{bucket_name}');
     expect(s.code, s.id).not.toMatch(/VIGIL_|Authorization/);
@@ -192,7 +249,13 @@ test('a body without an example is built from the schema: required and documente
   const fixture = loadOpenApiDescription(`${OPENAPI_FIXTURES}/request-body-from-schema.yaml`);
   const [create] = operationsOf(fixture);
   const python = requestSamples(fixture, create).find((s) => s.id === 'python')!.code;
-  const body = JSON.parse(/payload = json\.dumps\(([\s\S]*?)\)\nheaders/.exec(python)![1].replace(/\bNone\b/g, 'null').replace(/\bTrue\b/g, 'true').replace(/\bFalse\b/g, 'false'));
+  const body = JSON.parse(
+    /payload = json\.dumps\(([\s\S]*?)\)\nheaders/
+      .exec(python)![1]
+      .replace(/\bNone\b/g, 'null')
+      .replace(/\bTrue\b/g, 'true')
+      .replace(/\bFalse\b/g, 'false'),
+  );
   expect(body).toEqual({
     name: 'orders-daily',
     kind: 'table',
@@ -210,7 +273,10 @@ test('a body without an example is built from the schema: required and documente
 });
 
 test('postman-code-generators 2.1.1 still makes the mistakes src/openapi/postman-fixes/ corrects (when this fails, delete the patch)', () => {
-  const request = new PostmanRequest({url: 'https://acme.vigil.example/api/v1/things', method: 'GET'} as unknown as PostmanRequest.definition);
+  const request = new PostmanRequest({
+    url: 'https://acme.vigil.example/api/v1/things',
+    method: 'GET',
+  } as unknown as PostmanRequest.definition);
   const withNull = new PostmanRequest({
     url: 'https://acme.vigil.example/api/v1/things',
     method: 'POST',
@@ -272,7 +338,10 @@ test.describe('samples run against the mock of the OpenAPI file', () => {
       expect(results.size).toBe(all.length);
       expect(new Set(all.map((c) => c.operationId)).size).toBe(operations.length);
       expect([...results.values()].flatMap((run) => run.problems)).toEqual([]);
-      test.info().annotations.push({type: `${id} samples`, description: `${all.length} distinct samples of ${operations.length} operations run, each answered 2xx${id === 'python' ? ` (${py.why})` : ''}; all runs took ${duration}`});
+      test.info().annotations.push({
+        type: `${id} samples`,
+        description: `${all.length} distinct samples of ${operations.length} operations run, each answered 2xx${id === 'python' ? ` (${py.why})` : ''}; all runs took ${duration}`,
+      });
     });
   }
 
@@ -285,21 +354,80 @@ test.describe('samples run against the mock of the OpenAPI file', () => {
     const run = [...javaKinds()];
     expect(run.length).toBeGreaterThanOrEqual(8);
     for (const key of run) expect(results.get(key)?.calls.length, key).toBe(1);
-    test.info().annotations.push({type: 'java samples', description: `${all.length} compiled, ${run.length} run (${java.why})`});
+    test
+      .info()
+      .annotations.push({type: 'java samples', description: `${all.length} compiled, ${run.length} run (${java.why})`});
   });
 
   // The checks can fail: a sample with one mistake is rejected, naming the sample and the mock's answer.
-  const mistakes: Array<[id: string, what: string, operationId: string, change: (code: string) => string, problem: RegExp]> = [
-    ['curl', 'the path of another operation', 'getUser', (code) => code.replace(/\/users\/usr_\w+/, '/users/me'), /was answered as getCurrentUser, not getUser/],
-    ['curl', 'a body field renamed', 'createDatastore', (code) => code.replace('"name":', '"nmae":'), / -> 422: .*nmae/],
-    ['curl', 'no token', 'createDatastore', (code) => code.replace(/^-H "Authorization: [^"]*" \\\n/m, ''), / -> 401: .*Authorization: Bearer/],
-    ['javascript', 'a wrong method', 'createDatastore', (code) => code.replace('method: "POST"', 'method: "PUT"'), / -> 405: PUT is not an operation of \/datastores/],
-    ['javascript', 'a syntax error', 'getUser', (code) => code.replace('const requestOptions', 'const requestOptions ='), /never reached the mock \(error: SyntaxError/],
-    ['python', 'a misspelled required query parameter', 'searchKaggleDatasets', (code) => code.replace('?q=', '?query='), / -> 400: .*query/],
-    ['python', 'another host', 'getUser', (code) => code.replace('.vigil.example', '.vigil.example.org'), /never reached the mock \(error: ProxyError/],
+  const mistakes: Array<
+    [id: string, what: string, operationId: string, change: (code: string) => string, problem: RegExp]
+  > = [
+    [
+      'curl',
+      'the path of another operation',
+      'getUser',
+      (code) => code.replace(/\/users\/usr_\w+/, '/users/me'),
+      /was answered as getCurrentUser, not getUser/,
+    ],
+    [
+      'curl',
+      'a body field renamed',
+      'createDatastore',
+      (code) => code.replace('"name":', '"nmae":'),
+      / -> 422: .*nmae/,
+    ],
+    [
+      'curl',
+      'no token',
+      'createDatastore',
+      (code) => code.replace(/^-H "Authorization: [^"]*" \\\n/m, ''),
+      / -> 401: .*Authorization: Bearer/,
+    ],
+    [
+      'javascript',
+      'a wrong method',
+      'createDatastore',
+      (code) => code.replace('method: "POST"', 'method: "PUT"'),
+      / -> 405: PUT is not an operation of \/datastores/,
+    ],
+    [
+      'javascript',
+      'a syntax error',
+      'getUser',
+      (code) => code.replace('const requestOptions', 'const requestOptions ='),
+      /never reached the mock \(error: SyntaxError/,
+    ],
+    [
+      'python',
+      'a misspelled required query parameter',
+      'searchKaggleDatasets',
+      (code) => code.replace('?q=', '?query='),
+      / -> 400: .*query/,
+    ],
+    [
+      'python',
+      'another host',
+      'getUser',
+      (code) => code.replace('.vigil.example', '.vigil.example.org'),
+      /never reached the mock \(error: ProxyError/,
+    ],
     // What src/openapi/postman-fixes/java-get-body.ts corrects.
-    ['java', 'an empty body on a GET', 'getUser', (code) => code.replace('.method("GET", null)', '.method("GET", RequestBody.create(MediaType.parse("text/plain"), ""))'), /never reached the mock \(error: java\.lang\.IllegalArgumentException: method GET must not have a request body/],
-    ['java', 'a compile error', 'getUser', (code) => code.replace('.build();\n    Response', '.build()\n    Response'), /does not compile: \d+: error: ';' expected/],
+    [
+      'java',
+      'an empty body on a GET',
+      'getUser',
+      (code) =>
+        code.replace('.method("GET", null)', '.method("GET", RequestBody.create(MediaType.parse("text/plain"), ""))'),
+      /never reached the mock \(error: java\.lang\.IllegalArgumentException: method GET must not have a request body/,
+    ],
+    [
+      'java',
+      'a compile error',
+      'getUser',
+      (code) => code.replace('.build();\n    Response', '.build()\n    Response'),
+      /does not compile: \d+: error: ';' expected/,
+    ],
   ];
   for (const [id, what, operationId, change, problem] of mistakes) {
     test(`a ${id} sample with ${what} fails, naming the sample and why`, async () => {
@@ -339,7 +467,9 @@ test('every Python sample compiles and every JavaScript sample parses', () => {
   }
   expect(syntax).toEqual([]);
   // The check can fail.
-  expect(pythonCompileErrors(py.executable!, [{key: 'broken', operationId: 'x', code: 'url = f"{'}])).toEqual([expect.stringMatching(/^broken: /)]);
+  expect(pythonCompileErrors(py.executable!, [{key: 'broken', operationId: 'x', code: 'url = f"{'}])).toEqual([
+    expect.stringMatching(/^broken: /),
+  ]);
 });
 
 for (const [id, command, args, extension] of [

@@ -30,6 +30,8 @@ for (const post of posts) {
     expect(post.description.length).toBeGreaterThan(40);
     expect(post.image).toMatch(/^\/img\/blog\/.+\.png$/);
     expect(existsSync(`static${post.image}`), `static${post.image}`).toBe(true);
-    expect(post.body, 'links into the docs or the API reference').toMatch(/\]\(\/(intro|configuring-datastore|onboarding-catalog|features|product|api)/);
+    expect(post.body, 'links into the docs or the API reference').toMatch(
+      /\]\(\/(intro|configuring-datastore|onboarding-catalog|features|product|api)/,
+    );
   });
 }

@@ -44,7 +44,9 @@ test('every API request sample, request builder tab and response language is bun
 });
 
 test('an unknown language id in config/code-languages.ts fails with the file and the id', () => {
-  expect(() => grammarsSource(['json', 'jsonnn'])).toThrow('config/code-languages.ts: jsonnn is not a Prism language id');
+  expect(() => grammarsSource(['json', 'jsonnn'])).toThrow(
+    'config/code-languages.ts: jsonnn is not a Prism language id',
+  );
 });
 
 test('a prism-react-renderer whose grammars or themes are not where the loader expects them fails the build, naming the file', () => {

@@ -34,13 +34,17 @@ test('the policy is the one of deploy/nginx.conf, with every distinct inline scr
     const {status, stdout, stderr} = cspHashes('--build', build, '--policy');
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    const template = /add_header Content-Security-Policy "([^"]+)" always;/.exec(readFileSync('deploy/nginx.conf', 'utf8'))![1];
+    const template = /add_header Content-Security-Policy "([^"]+)" always;/.exec(
+      readFileSync('deploy/nginx.conf', 'utf8'),
+    )![1];
     expect(stdout).toBe(template.replace('$vigil_csp_script_hashes', [sha256(banner), sha256(theme)].sort().join(' ')));
     expect(stdout).not.toContain(sha256('{"@type":"Article"}'));
 
     const include = join(build, 'nginx', 'csp-hashes.conf');
     expect(cspHashes('--build', build, '--nginx', include).status).toBe(0);
-    expect(readFileSync(include, 'utf8')).toContain(`set $vigil_csp_script_hashes "${[sha256(banner), sha256(theme)].sort().join(' ')}";`);
+    expect(readFileSync(include, 'utf8')).toContain(
+      `set $vigil_csp_script_hashes "${[sha256(banner), sha256(theme)].sort().join(' ')}";`,
+    );
   } finally {
     rmSync(build, {recursive: true, force: true});
   }

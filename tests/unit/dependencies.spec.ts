@@ -20,7 +20,9 @@ function installed(name: string): string[] {
 }
 
 test('every @docusaurus package resolves to exactly 3.7.0', () => {
-  const docusaurus = Object.entries(lock.packages).filter(([path]) => /(^|\/)node_modules\/@docusaurus\/[^/]+$/.test(path));
+  const docusaurus = Object.entries(lock.packages).filter(([path]) =>
+    /(^|\/)node_modules\/@docusaurus\/[^/]+$/.test(path),
+  );
   expect(docusaurus.length).toBeGreaterThan(20);
   const wrong = docusaurus
     .filter(([path, entry]) => entry.version !== '3.7.0' && !path.endsWith('@docusaurus/react-loadable'))
@@ -54,7 +56,10 @@ test('webpack stays below 5.106, which breaks the Docusaurus 3.7 progress bar', 
  */
 function packageOf(specifier: string): string | undefined {
   if (/^(\.|\/|node:|@site\/|@theme(-original|-init)?\/|@generated\/)/.test(specifier)) return undefined;
-  const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  const name = specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
   if (builtinModules.includes(name)) return undefined;
   if (name.startsWith('@docusaurus/') && !existsSync(join('node_modules', name, 'package.json'))) return undefined;
   return name;
@@ -74,7 +79,11 @@ function sourceFile(target: string): string | undefined {
  */
 function buildSources(): Set<string> {
   const build = new Set<string>();
-  const pending = [...sourceFiles(['docusaurus.config.ts', 'sidebars.ts', 'sidebars-api.ts', 'config', 'src']), 'scripts/generate-api-docs.mjs', 'scripts/write-search-index.mjs'];
+  const pending = [
+    ...sourceFiles(['docusaurus.config.ts', 'sidebars.ts', 'sidebars-api.ts', 'config', 'src']),
+    'scripts/generate-api-docs.mjs',
+    'scripts/write-search-index.mjs',
+  ];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (build.has(file)) continue;
     build.add(file);
@@ -103,10 +112,12 @@ test('every package the code imports is declared: what the build runs as a depen
     const name = packageOf(found.specifier);
     if (!name) continue;
     if (found.typeOnly) {
-      if (!declaresTypes(name, all)) undeclared.add(`${name}: types imported by ${found.file}, in neither dependencies nor devDependencies`);
+      if (!declaresTypes(name, all))
+        undeclared.add(`${name}: types imported by ${found.file}, in neither dependencies nor devDependencies`);
     } else if (build.has(found.file)) {
       // What the build runs must install with `npm install --omit=dev` too.
-      if (!(name in manifest.dependencies)) undeclared.add(`${name}: imported by ${found.file}, which the build runs, not in dependencies`);
+      if (!(name in manifest.dependencies))
+        undeclared.add(`${name}: imported by ${found.file}, which the build runs, not in dependencies`);
     } else if (!(name in all)) {
       undeclared.add(`${name}: imported by ${found.file}, in neither dependencies nor devDependencies`);
     }
@@ -117,7 +128,14 @@ test('every package the code imports is declared: what the build runs as a depen
 
 test('packages whose files a bundle-time patch rewrites are pinned to the version it was written for', () => {
   // src/upstream/README.md names each package a patch changes; a caret range would let an install move it.
-  const patched = ['prism-react-renderer', 'prismjs', 'docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs', 'crypto-js', '@docusaurus/theme-classic'];
+  const patched = [
+    'prism-react-renderer',
+    'prismjs',
+    'docusaurus-theme-openapi-docs',
+    'docusaurus-plugin-openapi-docs',
+    'crypto-js',
+    '@docusaurus/theme-classic',
+  ];
   for (const name of patched) expect(manifest.dependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
   // Patched packages the site does not depend on directly are pinned by an override.
   for (const name of ['@docusaurus/utils-common']) expect(manifest.overrides[name], name).toMatch(/^\d+\.\d+\.\d+$/);
@@ -125,8 +143,12 @@ test('packages whose files a bundle-time patch rewrites are pinned to the versio
 
 test('every direct dependency supports the Node.js version of the machines', () => {
   const unsupported = Object.keys({...manifest.dependencies, ...manifest.devDependencies}).flatMap((name) => {
-    const {engines} = JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as {engines?: {node?: string}};
-    return engines?.node && !satisfies(process.versions.node, engines.node, {includePrerelease: true}) ? [`${name} needs Node.js ${engines.node}`] : [];
+    const {engines} = JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as {
+      engines?: {node?: string};
+    };
+    return engines?.node && !satisfies(process.versions.node, engines.node, {includePrerelease: true})
+      ? [`${name} needs Node.js ${engines.node}`]
+      : [];
   });
   expect(unsupported).toEqual([]);
 });
@@ -138,7 +160,11 @@ test('every direct dependency supports the Node.js version of the machines', () 
 const KNOWN_VULNERABLE: Array<[string, string, string]> = [
   ['form-data', '>=4.0.0 <4.0.4', 'CVE-2025-7783: predictable multipart boundary'],
   ['js-yaml', '>=4.0.0 <4.1.1', 'CVE-2025-64718: prototype pollution through merge keys'],
-  ['serialize-javascript', '<7.0.3', 'GHSA-5c6j-r48x-rmvq: code execution through RegExp.flags and Date.prototype.toISOString'],
+  [
+    'serialize-javascript',
+    '<7.0.3',
+    'GHSA-5c6j-r48x-rmvq: code execution through RegExp.flags and Date.prototype.toISOString',
+  ],
 ];
 
 test('no package of the lock file is at a version with a known advisory', () => {
@@ -152,8 +178,13 @@ test('no package of the lock file is at a version with a known advisory', () => 
 
 test('the docs MCP server (packages/vigil-docs-mcp): its dependencies pinned, every package of its lock supports the Node.js of the machines, none at a known advisory', () => {
   const folder = 'packages/vigil-docs-mcp';
-  const own = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {dependencies: Record<string, string>; devDependencies: Record<string, string>};
-  const ownLock = JSON.parse(readFileSync(join(folder, 'package-lock.json'), 'utf8')) as {packages: Record<string, {version?: string; engines?: {node?: string}}>};
+  const own = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  const ownLock = JSON.parse(readFileSync(join(folder, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, {version?: string; engines?: {node?: string}}>;
+  };
   expect(own.dependencies['@modelcontextprotocol/sdk']).toBeTruthy();
   for (const [name, range] of Object.entries({...own.dependencies, ...own.devDependencies})) {
     expect(range, `${name}: pinned, as its lock`).toMatch(/^\d+\.\d+\.\d+$/);
@@ -161,12 +192,18 @@ test('the docs MCP server (packages/vigil-docs-mcp): its dependencies pinned, ev
   }
   const entries = Object.entries(ownLock.packages).filter(([path]) => path !== '');
   const unsupported = entries.flatMap(([path, {engines}]) =>
-    engines?.node && !satisfies(process.versions.node, engines.node, {includePrerelease: true}) ? [`${path} needs Node.js ${engines.node}`] : [],
+    engines?.node && !satisfies(process.versions.node, engines.node, {includePrerelease: true})
+      ? [`${path} needs Node.js ${engines.node}`]
+      : [],
   );
   expect(unsupported).toEqual([]);
   const vulnerable = KNOWN_VULNERABLE.flatMap(([name, range, advisory]) =>
     entries
-      .filter(([path, entry]) => (path === `node_modules/${name}` || path.endsWith(`/node_modules/${name}`)) && satisfies(entry.version ?? '0.0.0', range))
+      .filter(
+        ([path, entry]) =>
+          (path === `node_modules/${name}` || path.endsWith(`/node_modules/${name}`)) &&
+          satisfies(entry.version ?? '0.0.0', range),
+      )
       .map(([path, entry]) => `${path}@${entry.version}: ${advisory}`),
   );
   expect(vulnerable).toEqual([]);

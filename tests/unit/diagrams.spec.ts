@@ -5,7 +5,15 @@ import {expect, test} from '@playwright/test';
 import type {Root} from 'mdast';
 import {VFile} from 'vfile';
 import remarkMermaidSvg, {MissingDiagramError, withLightDiagramsOnly} from '../../src/plugins/mermaid-svg';
-import {VARIANTS, contentDiagrams, diagramHash, svgFilesOnDisk, svgId, svgPath, type ContentDiagram} from '../../src/plugins/mermaid-svg/diagrams.mjs';
+import {
+  VARIANTS,
+  contentDiagrams,
+  diagramHash,
+  svgFilesOnDisk,
+  svgId,
+  svgPath,
+  type ContentDiagram,
+} from '../../src/plugins/mermaid-svg/diagrams.mjs';
 import {contrastRatio, over, parseColor} from '../../src/utils/color';
 
 // The Mermaid diagrams of docs/ and blog/ are SVG files rendered by `npm run diagrams` and committed; the
@@ -21,7 +29,8 @@ test.beforeAll(async () => {
   diagrams = await contentDiagrams();
 });
 
-const expectedFiles = () => new Set(diagrams.flatMap((diagram) => VARIANTS.map((variant) => svgPath(diagram.file, diagram.hash, variant))));
+const expectedFiles = () =>
+  new Set(diagrams.flatMap((diagram) => VARIANTS.map((variant) => svgPath(diagram.file, diagram.hash, variant))));
 
 test('every ```mermaid block of docs/ and blog/ has its light and dark SVG for its current text', () => {
   expect(diagrams.length).toBeGreaterThanOrEqual(13);
@@ -52,7 +61,10 @@ test('every diagram is an image named by its accTitle and described by its accDe
       expect(svg).toMatch(new RegExp(`aria-describedby="${id}-\\d+"`));
       expect(svg).toContain(`>${title}</title>`);
       const ids = [...svg.matchAll(/\bid="([^"]+)"/g)].map((match) => match[1]);
-      expect(ids.filter((other) => !other.startsWith(id)), `${where} ${variant}: ids outside the diagram's prefix`).toEqual([]);
+      expect(
+        ids.filter((other) => !other.startsWith(id)),
+        `${where} ${variant}: ids outside the diagram's prefix`,
+      ).toEqual([]);
       // Small and self-contained: no fonts, images or scripts of its own.
       expect(svg, `${where} ${variant}`).not.toMatch(/@font-face|<image|<script|<foreignObject|\sdata-/);
     }
@@ -64,11 +76,14 @@ test('the text of every diagram reaches 4.5:1 on what it is drawn on, in both co
   for (const variant of VARIANTS) {
     const pageColor = parseColor(BACKGROUND[variant]);
     for (const file of [...expectedFiles()].filter((name) => name.endsWith(`.${variant}.svg`))) {
-      await page.setContent(`<!doctype html><body style="margin:0;background:${BACKGROUND[variant]}">${readFileSync(file, 'utf8')}</body>`);
+      await page.setContent(
+        `<!doctype html><body style="margin:0;background:${BACKGROUND[variant]}">${readFileSync(file, 'utf8')}</body>`,
+      );
       // The fill of each element that holds text itself, and the fill and opacity of the topmost shape
       // under its centre (none: the page).
       const pairs = await page.evaluate(() => {
-        const holdsText = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+        const holdsText = (element: Element) =>
+          [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
         return [...document.querySelectorAll('svg text, svg tspan')].filter(holdsText).map((text) => {
           const box = text.getBoundingClientRect();
           const shape = document
@@ -87,7 +102,8 @@ test('the text of every diagram reaches 4.5:1 on what it is drawn on, in both co
         const [r, g, b, alpha] = background ? parseColor(background.fill) : pageColor;
         const behind = over([r, g, b, alpha * (background?.opacity ?? 1)], pageColor);
         const ratio = contrastRatio(color, behind);
-        if (ratio < AA_NORMAL_TEXT) problems.push(`${file}: "${text}" ${color} on ${background?.fill ?? 'the page'}: ${ratio.toFixed(2)}:1`);
+        if (ratio < AA_NORMAL_TEXT)
+          problems.push(`${file}: "${text}" ${color} on ${background?.fill ?? 'the page'}: ${ratio.toFixed(2)}:1`);
       }
     }
   }
@@ -97,7 +113,11 @@ test('the text of every diagram reaches 4.5:1 on what it is drawn on, in both co
 /** Runs the remark plugin on a Markdown file of a scratch site, as the docs plugin runs it. */
 async function transform(dir: string, name: string): Promise<Root> {
   const file = path.join(dir, name);
-  const [{unified}, {default: remarkParse}, {default: remarkMdx}] = await Promise.all([import('unified'), import('remark-parse'), import('remark-mdx')]);
+  const [{unified}, {default: remarkParse}, {default: remarkMdx}] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-mdx'),
+  ]);
   const processor = unified().use(remarkParse).use(remarkMdx).use(remarkMermaidSvg);
   const source = readFileSync(file, 'utf8');
   return (await processor.run(processor.parse(source), new VFile({path: file, value: source}))) as Root;
@@ -119,7 +139,10 @@ test.describe('the remark plugin', () => {
     mkdirSync(path.join(dir, 'diagrams'));
     for (const variant of VARIANTS) {
       const id = svgId(hash, variant);
-      writeFileSync(svgPath(path.join(dir, 'page.md'), hash, variant), `<svg id="${id}" role="img" aria-labelledby="${id}-1"><title id="${id}-1">Two steps</title></svg>\n`);
+      writeFileSync(
+        svgPath(path.join(dir, 'page.md'), hash, variant),
+        `<svg id="${id}" role="img" aria-labelledby="${id}-1"><title id="${id}-1">Two steps</title></svg>\n`,
+      );
     }
     const tree = await transform(dir, 'page.md');
     const figures = tree.children.filter((node) => node.type === 'mdxJsxFlowElement' && node.name === 'figure');
@@ -129,7 +152,11 @@ test.describe('the remark plugin', () => {
       (figure as {children: Array<{attributes: Array<{name: string; value: unknown}>}>}).children.map((child) => ({
         className: child.attributes.find((attribute) => attribute.name === 'className')?.value,
         // The expression is `{__html: "<svg …>"}`: the SVG as a JSON string.
-        html: JSON.parse((child.attributes.find((attribute) => attribute.name === 'dangerouslySetInnerHTML')?.value as {value: string}).value.slice('{__html: '.length, -1)) as string,
+        html: JSON.parse(
+          (
+            child.attributes.find((attribute) => attribute.name === 'dangerouslySetInnerHTML')?.value as {value: string}
+          ).value.slice('{__html: '.length, -1),
+        ) as string,
       }));
     const [first, second] = figures.map(html);
     expect(first.map((part) => part.className)).toEqual(['mermaid-diagram__light', 'mermaid-diagram__dark']);
@@ -153,6 +180,9 @@ test.describe('the remark plugin', () => {
 });
 
 test('a feed entry keeps the light SVG of a diagram and drops the dark one', () => {
-  const html = '<p>Before</p><figure class="mermaid-diagram"><div class="mermaid-diagram__light"><svg id="a"></svg></div><div class="mermaid-diagram__dark"><svg id="b"></svg></div></figure><p>After</p>';
-  expect(withLightDiagramsOnly(html)).toBe('<p>Before</p><figure class="mermaid-diagram"><div class="mermaid-diagram__light"><svg id="a"></svg></div></figure><p>After</p>');
+  const html =
+    '<p>Before</p><figure class="mermaid-diagram"><div class="mermaid-diagram__light"><svg id="a"></svg></div><div class="mermaid-diagram__dark"><svg id="b"></svg></div></figure><p>After</p>';
+  expect(withLightDiagramsOnly(html)).toBe(
+    '<p>Before</p><figure class="mermaid-diagram"><div class="mermaid-diagram__light"><svg id="a"></svg></div></figure><p>After</p>',
+  );
 });

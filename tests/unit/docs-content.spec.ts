@@ -23,7 +23,10 @@ for (const doc of docs) {
   test(`${doc.file}: front matter, structure and links`, () => {
     const {title, description, tags} = doc.frontMatter;
     expect(typeof title === 'string' && title.length > 3, 'title').toBe(true);
-    expect(typeof description === 'string' && description.length >= 50 && description.length <= 220, `description (${String(description).length} chars)`).toBe(true);
+    expect(
+      typeof description === 'string' && description.length >= 50 && description.length <= 220,
+      `description (${String(description).length} chars)`,
+    ).toBe(true);
     expect(Array.isArray(tags) && tags.length > 0, 'tags').toBe(true);
     for (const tag of tags as string[]) expect(allowedTags.has(tag), `tag ${tag} is in docs/tags.yml`).toBe(true);
     const prose = withoutCode(doc.body);
@@ -60,7 +63,10 @@ const DATASTORE_SECTIONS = [
 
 /** A table cell's text: Markdown links reduced to their text, backticks removed. */
 function cellText(cell: string): string {
-  return cell.trim().replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');
+  return cell
+    .trim()
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`/g, '');
 }
 
 for (const [page, schemaName] of Object.entries(DATASTORE_PAGES)) {
@@ -71,7 +77,10 @@ for (const [page, schemaName] of Object.entries(DATASTORE_PAGES)) {
     const headings = [...body.matchAll(/^## (.+)$/gm)].map((match) => match[1].trim());
     expect(headings).toEqual(expect.arrayContaining(DATASTORE_SECTIONS));
     const section = body.split(/^## Connection fields\s*$/m)[1].split(/^## /m)[0];
-    const rows = section.split('\n').filter((line) => /^\|/.test(line)).slice(2);
+    const rows = section
+      .split('\n')
+      .filter((line) => /^\|/.test(line))
+      .slice(2);
     const fields = rows.map((row) => cellText(row.split('|')[1]));
     const schema = deref(spec, spec.components.schemas[schemaName])!;
     expect(fields.sort()).toEqual(Object.keys(schema.properties).sort());
@@ -82,9 +91,13 @@ for (const [page, schemaName] of Object.entries(DATASTORE_PAGES)) {
       if (link) {
         const [target, anchor = ''] = link.split('#');
         expect(apiPages.has(target), `the link of ${name} (${link}) points at an API operation page`).toBe(true);
-        expect(anchor.endsWith(`-${anchorSegment(name)}`), `the link of ${name} (${link}) ends with the field's anchor`).toBe(true);
+        expect(
+          anchor.endsWith(`-${anchorSegment(name)}`),
+          `the link of ${name} (${link}) ends with the field's anchor`,
+        ).toBe(true);
       }
-      if (required.has(name)) expect(requiredCell.toLowerCase(), `${name} is required in ${schemaName}`).toMatch(/^yes/);
+      if (required.has(name))
+        expect(requiredCell.toLowerCase(), `${name} is required in ${schemaName}`).toMatch(/^yes/);
       expect(type.length, `${name} has a type`).toBeGreaterThan(0);
     }
     expect(doc!.body).toMatch(/\]\(\/api\/create-datastore\)/);

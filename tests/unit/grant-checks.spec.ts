@@ -17,7 +17,10 @@ import {startMariadb, startPostgres, type MariadbServer, type PostgresServer} fr
 /** The code block of `file` titled `title`, which must be unique. */
 function pageBlock(file: string, title: string): string {
   const blocks = codeBlocks(readMarkdown(file).body).filter((block) => block.title === title);
-  expect(blocks.map((block) => block.title), `${file}: one code block titled "${title}"`).toEqual([title]);
+  expect(
+    blocks.map((block) => block.title),
+    `${file}: one code block titled "${title}"`,
+  ).toEqual([title]);
   return blocks[0].code;
 }
 
@@ -32,7 +35,13 @@ function lines(text: string): string[] {
 function rowsOf(table: string[]): Map<string, string> {
   const cells = table
     .filter((line) => line.includes('|'))
-    .map((line) => line.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .replace(/^\|/, '')
+        .replace(/\|$/, '')
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
   return new Map(cells.slice(1).map((row) => [`${row[0]} | ${row[1]}`, row[row.length - 1]]));
 }
 
@@ -67,11 +76,12 @@ test.describe('PostgreSQL page: Check the grants', () => {
   });
   test.afterAll(() => server?.stop());
 
-  test('check-grants.sql prints the page\'s output with the grants of grant-access.sql, and each revoked grant as f', () => {
+  test("check-grants.sql prints the page's output with the grants of grant-access.sql, and each revoked grant as f", () => {
     const postgres = server!;
     postgres.sql('CREATE DATABASE analytics;', {user: 'postgres', database: 'postgres'});
     // The objects of the page's example output, created by the role its default privileges name.
-    postgres.sql(`
+    postgres.sql(
+      `
       CREATE ROLE etl_loader;
       CREATE SCHEMA sales AUTHORIZATION etl_loader;
       GRANT CREATE ON SCHEMA public TO etl_loader;
@@ -79,7 +89,9 @@ test.describe('PostgreSQL page: Check the grants', () => {
       CREATE TABLE public.customers (customer_id bigint PRIMARY KEY, country_code text);
       CREATE TABLE sales.orders (order_id bigint, customer_id bigint, amount numeric(12, 2), currency text, updated_at timestamp);
       CREATE VIEW sales.daily_revenue AS SELECT updated_at::date AS day, sum(amount) AS revenue FROM sales.orders GROUP BY 1;
-    `, {user: 'postgres', database: 'analytics'});
+    `,
+      {user: 'postgres', database: 'analytics'},
+    );
     const grants = pageBlock(PAGE, 'grant-access.sql');
     expect(grants).toContain("'<vigil-password>'");
     postgres.sql(grants.replace('<vigil-password>', 'Test-password-1'), {user: 'postgres', database: 'analytics'});
@@ -89,7 +101,10 @@ test.describe('PostgreSQL page: Check the grants', () => {
     expect(check()).toEqual(lines(pageBlock(PAGE, 'check-grants.sql output')));
 
     // A table etl_loader creates later is readable through the default privileges, and listed.
-    postgres.sql('SET ROLE etl_loader; CREATE TABLE sales.refunds (refund_id bigint, order_id bigint);', {user: 'postgres', database: 'analytics'});
+    postgres.sql('SET ROLE etl_loader; CREATE TABLE sales.refunds (refund_id bigint, order_id bigint);', {
+      user: 'postgres',
+      database: 'analytics',
+    });
     expect(rowsOf(check()).get('SELECT | table sales.refunds')).toBe('t');
 
     expectEachRevocationReported(
@@ -98,8 +113,14 @@ test.describe('PostgreSQL page: Check the grants', () => {
       [
         {sql: 'REVOKE SELECT ON sales.orders FROM vigil;', row: 'SELECT | table sales.orders'},
         {sql: 'REVOKE USAGE ON SCHEMA sales FROM vigil;', row: 'USAGE | schema sales'},
-        {sql: 'ALTER DEFAULT PRIVILEGES FOR ROLE etl_loader IN SCHEMA public REVOKE SELECT ON TABLES FROM vigil;', row: 'SELECT by default | new tables of etl_loader in public'},
-        {sql: 'ALTER ROLE vigil RESET default_transaction_read_only;', row: 'default_transaction_read_only on | role vigil'},
+        {
+          sql: 'ALTER DEFAULT PRIVILEGES FOR ROLE etl_loader IN SCHEMA public REVOKE SELECT ON TABLES FROM vigil;',
+          row: 'SELECT by default | new tables of etl_loader in public',
+        },
+        {
+          sql: 'ALTER ROLE vigil RESET default_transaction_read_only;',
+          row: 'default_transaction_read_only on | role vigil',
+        },
         {sql: 'ALTER ROLE vigil RESET statement_timeout;', row: 'statement_timeout 15min | role vigil'},
         {sql: 'ALTER ROLE vigil CONNECTION LIMIT -1;', row: 'CONNECTION LIMIT 10 | role vigil'},
       ],
@@ -121,7 +142,7 @@ test.describe('MySQL page: Check the grants (on MariaDB)', () => {
     await server?.stop();
   });
 
-  test('check-grants.sql prints the page\'s output with the grants of grant-access.sql, and each revoked grant as 0', () => {
+  test("check-grants.sql prints the page's output with the grants of grant-access.sql, and each revoked grant as 0", () => {
     const mariadb = server!;
     mariadb.rootSql(`
       CREATE DATABASE analytics;

@@ -7,10 +7,12 @@ import {importsOf, repositoryTarget, sourceFiles, type SourceImport} from '../su
 // and tools/ their shared modules. An import against that direction is an error naming both files.
 
 /** Each import of the repository's source files with the path it names in the repository. */
-const edges = sourceFiles().flatMap((file) => importsOf(file).flatMap((found) => {
-  const target = repositoryTarget(found);
-  return target ? [{...found, target}] : [];
-}));
+const edges = sourceFiles().flatMap((file) =>
+  importsOf(file).flatMap((found) => {
+    const target = repositoryTarget(found);
+    return target ? [{...found, target}] : [];
+  }),
+);
 
 const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
 const describe = ({file, specifier}: SourceImport) => `${file} imports ${specifier}`;
@@ -21,17 +23,28 @@ const PLUGIN_THEME = /^src\/plugins\/[^/]+\/theme(\/|$)/;
 test('the import graph is read from every kind of import of every source file', () => {
   const files = new Set(edges.map(({file}) => file));
   for (const folder of ['config', 'src', 'tools', 'scripts', 'tests']) {
-    expect([...files].some((file) => under(file, folder)), folder).toBe(true);
+    expect(
+      [...files].some((file) => under(file, folder)),
+      folder,
+    ).toBe(true);
   }
   const kinds = (pattern: RegExp) => edges.some(({file, specifier}) => pattern.test(file) && specifier.length > 0);
   expect(kinds(/\.cjs$/), 'require() of CommonJS').toBe(true);
   expect(kinds(/\.mjs$/), 'ES modules').toBe(true);
-  expect(edges.some(({typeOnly}) => typeOnly), 'type-only imports').toBe(true);
-  expect(edges.some(({specifier}) => specifier.startsWith('@theme/') || specifier.startsWith('@site/')), 'Docusaurus aliases').toBe(true);
+  expect(
+    edges.some(({typeOnly}) => typeOnly),
+    'type-only imports',
+  ).toBe(true);
+  expect(
+    edges.some(({specifier}) => specifier.startsWith('@theme/') || specifier.startsWith('@site/')),
+    'Docusaurus aliases',
+  ).toBe(true);
 });
 
 test('config/ imports no command nor any module of scripts/ or tools/', () => {
-  const backwards = edges.filter(({file, target}) => under(file, 'config') && (under(target, 'scripts') || under(target, 'tools')));
+  const backwards = edges.filter(
+    ({file, target}) => under(file, 'config') && (under(target, 'scripts') || under(target, 'tools')),
+  );
   expect(backwards.map(describe)).toEqual([]);
 });
 
@@ -41,22 +54,33 @@ test('nothing imports a file of scripts/: scripts are commands, their shared cod
 });
 
 test('components and the swizzled theme import no plugin', () => {
-  const backwards = edges.filter(({file, target}) => (under(file, 'src/components') || under(file, 'src/theme')) && under(target, 'src/plugins'));
+  const backwards = edges.filter(
+    ({file, target}) => (under(file, 'src/components') || under(file, 'src/theme')) && under(target, 'src/plugins'),
+  );
   expect(backwards.map(describe)).toEqual([]);
 });
 
 test("plugins import no component (a plugin's own theme/ folder, client code, may use the site's components)", () => {
-  const backwards = edges.filter(({file, target}) => under(file, 'src/plugins') && !PLUGIN_THEME.test(file) && under(target, 'src/components'));
+  const backwards = edges.filter(
+    ({file, target}) => under(file, 'src/plugins') && !PLUGIN_THEME.test(file) && under(target, 'src/components'),
+  );
   expect(backwards.map(describe)).toEqual([]);
 });
 
 test('the generated API pages import their components from the theme of the API pages plugin', () => {
   // The page writer puts its imports into the MDX as text: they are read from it here.
   const writer = readFileSync('src/openapi/render-page.ts', 'utf8');
-  const written = [...writer.matchAll(/`import (\w+) from '([^']+)';`/g)].map((match) => ({file: 'src/openapi/render-page.ts', specifier: match[2], typeOnly: false}));
+  const written = [...writer.matchAll(/`import (\w+) from '([^']+)';`/g)].map((match) => ({
+    file: 'src/openapi/render-page.ts',
+    specifier: match[2],
+    typeOnly: false,
+  }));
   expect(written.length).toBeGreaterThan(0);
   const elsewhere = written
-    .filter((found) => !found.specifier.startsWith('@theme/') || !under(repositoryTarget(found) ?? '', 'src/plugins/api-pages/theme'))
+    .filter(
+      (found) =>
+        !found.specifier.startsWith('@theme/') || !under(repositoryTarget(found) ?? '', 'src/plugins/api-pages/theme'),
+    )
     .map((found) => `${found.specifier} (${repositoryTarget(found) ?? 'no file of the repository'})`);
   expect(elsewhere).toEqual([]);
 });
@@ -64,6 +88,8 @@ test('the generated API pages import their components from the theme of the API 
 test('tools/ modules are type-checked from their JSDoc, with no hand-written declaration file beside them', () => {
   const files = readdirSync('tools');
   expect(files.filter((name) => /\.d\.[cm]?ts$/.test(name))).toEqual([]);
-  const unchecked = files.filter((name) => /\.[cm]?js$/.test(name) && !readFileSync(`tools/${name}`, 'utf8').startsWith('// @ts-check\n'));
+  const unchecked = files.filter(
+    (name) => /\.[cm]?js$/.test(name) && !readFileSync(`tools/${name}`, 'utf8').startsWith('// @ts-check\n'),
+  );
   expect(unchecked).toEqual([]);
 });

@@ -4,7 +4,14 @@ import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
 import {loadOpenApiDescription, operationsOf, requestSamples, type JsonObject} from '../../src/openapi';
 import {operationMarkdown} from '../../src/plugins/markdown-twins/openapi-markdown';
-import {MarkdownTwinError, apiTwin, linkResolver, llmsIndex, sourceToMarkdown, twinPath} from '../../src/plugins/markdown-twins';
+import {
+  MarkdownTwinError,
+  apiTwin,
+  linkResolver,
+  llmsIndex,
+  sourceToMarkdown,
+  twinPath,
+} from '../../src/plugins/markdown-twins';
 import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
 import {llmsLinks, outsideCode} from '../support/markdown-twins';
 
@@ -18,7 +25,13 @@ function convert(name: string): Promise<string> {
     [path.resolve(FIXTURES, 'overview.md'), '/docs/guide/overview'],
     [path.resolve(FIXTURES, 'components.mdx'), '/docs/guide/components'],
   ]);
-  const resolveLink = linkResolver({file, pageUrl: `${ORIGIN}/docs/guide/components`, origin: ORIGIN, baseUrl: '/docs/', pagesBySource});
+  const resolveLink = linkResolver({
+    file,
+    pageUrl: `${ORIGIN}/docs/guide/components`,
+    origin: ORIGIN,
+    baseUrl: '/docs/',
+    pagesBySource,
+  });
   return sourceToMarkdown(readFileSync(file, 'utf8'), `${FIXTURES}/${name}`, resolveLink);
 }
 
@@ -30,7 +43,9 @@ test('an MDX doc becomes plain Markdown: no front matter, imports, comments or J
   expect(prose).not.toMatch(/<\/?[A-Z]/);
   expect(markdown).not.toContain('truncate');
   // Each tab is a labelled part, in order, with its content.
-  expect(markdown).toMatch(/\*\*Vigil app\*\*\n\nOpen \*\*Settings\*\*\.\n\n\*\*API\*\*\n\n```bash title="List datasets"\ncurl -sS/);
+  expect(markdown).toMatch(
+    /\*\*Vigil app\*\*\n\nOpen \*\*Settings\*\*\.\n\n\*\*API\*\*\n\n```bash title="List datasets"\ncurl -sS/,
+  );
   // Admonitions are blockquotes led by their type and title, in both title syntaxes.
   expect(markdown).toContain('> **Warning: Costs money per query**\n>\n> Each run scans the table.');
   expect(markdown).toContain('> **Tip: Dry run first**\n>\n> Run it once by hand.');
@@ -77,16 +92,35 @@ test('operations and tags with digits in their names: twins and llms.txt link to
     const pages = files
       .filter((file) => /\.(api|tag|info)\.mdx$/.test(file))
       .map((file) => {
-        const frontMatter = yaml.load(/^---\n([\s\S]*?)\n---\n/.exec(readFileSync(path.join(outputDir, file), 'utf8'))![1]) as JsonObject;
+        const frontMatter = yaml.load(
+          /^---\n([\s\S]*?)\n---\n/.exec(readFileSync(path.join(outputDir, file), 'utf8'))![1],
+        ) as JsonObject;
         const id = String(frontMatter.id);
         expect(file, 'the generator names the file by the page id').toMatch(new RegExp(`^${id}\\.`));
         const permalink = frontMatter.slug === '/' ? '/docs/api/' : `/docs/api/${id}`;
-        return {doc: {id, permalink, title: String(frontMatter.title), description: String(frontMatter.description ?? ''), source: file}, frontMatter};
+        return {
+          doc: {
+            id,
+            permalink,
+            title: String(frontMatter.title),
+            description: String(frontMatter.description ?? ''),
+            source: file,
+          },
+          frontMatter,
+        };
       });
-    const generatedOperationIds = files.filter((file) => file.endsWith('.api.mdx')).map((file) => file.replace(/\.api\.mdx$/, ''));
+    const generatedOperationIds = files
+      .filter((file) => file.endsWith('.api.mdx'))
+      .map((file) => file.replace(/\.api\.mdx$/, ''));
     expect(generatedOperationIds.sort()).toEqual(operations.map((operation) => operation.slug).sort());
 
-    const context = {spec, specFile, operations, formatDescription: async (markdown: string) => markdown, origin: ORIGIN};
+    const context = {
+      spec,
+      specFile,
+      operations,
+      formatDescription: async (markdown: string) => markdown,
+      origin: ORIGIN,
+    };
     const twins = [];
     for (const {doc, frontMatter} of pages) {
       twins.push(await apiTwin(doc, frontMatter, context));
@@ -103,12 +137,17 @@ test('operations and tags with digits in their names: twins and llms.txt link to
       expect(twin?.permalink, `the twin of ${operation.operationId}`).toBe(`/docs/api/${operation.slug}`);
       // The request samples of the operation page, curl first.
       const samples = twin!.markdown.slice(twin!.markdown.indexOf('\n## Request samples\n'));
-      expect([...samples.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)].map((block) => [block[1], block[2]]), operation.operationId).toEqual(
-        requestSamples(spec, operation).map((sample) => [sample.language, sample.code]),
-      );
+      expect(
+        [...samples.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)].map((block) => [block[1], block[2]]),
+        operation.operationId,
+      ).toEqual(requestSamples(spec, operation).map((sample) => [sample.language, sample.code]));
     }
     const index = llmsIndex('Vigil', 'tagline', 'summary', [{title: 'API Reference', pages: twins}], ORIGIN);
-    expect(llmsLinks(index).map((link) => link.url).sort()).toEqual(pages.map(({doc}) => `${ORIGIN}${twinPath(doc.permalink)}`).sort());
+    expect(
+      llmsLinks(index)
+        .map((link) => link.url)
+        .sort(),
+    ).toEqual(pages.map(({doc}) => `${ORIGIN}${twinPath(doc.permalink)}`).sort());
   } finally {
     rmSync(outputDir, {recursive: true, force: true});
   }

@@ -4,7 +4,15 @@ import {expect, test} from '@playwright/test';
 import {apiPagesOf, loadOpenApiDescription} from '../../src/openapi';
 import {operationMarkdown} from '../../src/plugins/markdown-twins/openapi-markdown';
 import {generateApiDocs} from '../support/api-generator';
-import {corpusEntries, corpusFile, expectedOf, markdownFields, pageFields, renderMdxPage, type ShownField} from '../support/openapi-corpus';
+import {
+  corpusEntries,
+  corpusFile,
+  expectedOf,
+  markdownFields,
+  pageFields,
+  renderMdxPage,
+  type ShownField,
+} from '../support/openapi-corpus';
 
 /**
  * Other organisations' public OpenAPI descriptions (tests/fixtures/openapi-corpus/README.md: sources, licences,
@@ -51,19 +59,26 @@ for (const entry of corpusEntries()) {
       const expected = expectedOf(spec, pathItem.$ref ? {} : pathItem, operation.definition);
       // A top-level field first (a variant of the body may have a field of the same name, required or not).
       const find = (fields: ShownField[], section: string, name: string) =>
-        fields.find((field) => field.section === section && field.name === name && field.depth === 0) ?? fields.find((field) => field.section === section && field.name === name);
+        fields.find((field) => field.section === section && field.name === name && field.depth === 0) ??
+        fields.find((field) => field.section === section && field.name === name);
       for (const field of expected.fields) {
         const onPage = find(shown, field.section, field.name);
         const inMarkdown = find(written, field.section, field.name);
         if (!onPage) problems.push(`${where}: ${field.section} ${field.name} is not on the page`);
-        else if (onPage.required !== field.required) problems.push(`${where}: ${field.section} ${field.name} shows required=${onPage.required}, the file says ${field.required}`);
+        else if (onPage.required !== field.required)
+          problems.push(
+            `${where}: ${field.section} ${field.name} shows required=${onPage.required}, the file says ${field.required}`,
+          );
         if (!inMarkdown) problems.push(`${where}: ${field.section} ${field.name} is not in the Markdown`);
         else if (onPage && (inMarkdown.type !== onPage.type || inMarkdown.required !== onPage.required)) {
-          problems.push(`${where}: ${field.section} ${field.name} is ${onPage.type}/${onPage.required} on the page, ${inMarkdown.type}/${inMarkdown.required} in the Markdown`);
+          problems.push(
+            `${where}: ${field.section} ${field.name} is ${onPage.type}/${onPage.required} on the page, ${inMarkdown.type}/${inMarkdown.required} in the Markdown`,
+          );
         }
       }
       for (const status of expected.statuses) {
-        if (!html.includes(`id="response-${status.toLowerCase()}"`)) problems.push(`${where}: status ${status} is not on the page`);
+        if (!html.includes(`id="response-${status.toLowerCase()}"`))
+          problems.push(`${where}: status ${status} is not on the page`);
         if (!new RegExp(`^### ${status}\\b`, 'mi').test(markdown)) {
           problems.push(`${where}: status ${status} is not in the Markdown`);
         }

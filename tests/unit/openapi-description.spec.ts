@@ -8,13 +8,32 @@ const operations = operationsOf(spec);
 
 /** Operation groups the API reference must cover (issue: API reference), by operationId. */
 const REQUIRED_OPERATIONS = [
-  ...['Datastore', 'Database', 'Dataset', 'Domain', 'DataContract', 'Job', 'ProfileTask', 'QualityTask', 'RuleTask', 'User', 'Account', 'Secret'].flatMap(
-    (entity) => [`create${entity}`, `get${entity}`, `update${entity}`, `delete${entity}`],
-  ),
+  ...[
+    'Datastore',
+    'Database',
+    'Dataset',
+    'Domain',
+    'DataContract',
+    'Job',
+    'ProfileTask',
+    'QualityTask',
+    'RuleTask',
+    'User',
+    'Account',
+    'Secret',
+  ].flatMap((entity) => [`create${entity}`, `get${entity}`, `update${entity}`, `delete${entity}`]),
   'deactivateUser',
-  ...['Users', 'Datastores', 'Datasets', 'Domains', 'DataContracts', 'JobExecutions', 'RunningJobExecutions', 'JobErrors', 'DataErrors'].map(
-    (list) => `list${list}`,
-  ),
+  ...[
+    'Users',
+    'Datastores',
+    'Datasets',
+    'Domains',
+    'DataContracts',
+    'JobExecutions',
+    'RunningJobExecutions',
+    'JobErrors',
+    'DataErrors',
+  ].map((list) => `list${list}`),
   'autocompleteDatasetIds',
   'setProfileTaskStatus',
   'setRuleTaskStatus',
@@ -83,16 +102,23 @@ test('bodies and responses use named schemas; errors are problem+json with the s
   for (const op of operations) {
     const body = op.definition.requestBody && deref(spec, op.definition.requestBody);
     if (body) {
-      expect(body.content['application/json'].schema.$ref, `${op.operationId} request body`).toMatch(/^#\/components\/schemas\//);
+      expect(body.content['application/json'].schema.$ref, `${op.operationId} request body`).toMatch(
+        /^#\/components\/schemas\//,
+      );
     }
     const responses = op.definition.responses as JsonObject;
     const statuses = Object.keys(responses);
-    expect(statuses.some((status) => /^2\d\d$/.test(status)), `${op.operationId} has a 2xx`).toBe(true);
+    expect(
+      statuses.some((status) => /^2\d\d$/.test(status)),
+      `${op.operationId} has a 2xx`,
+    ).toBe(true);
     for (const status of statuses) {
       const response = deref(spec, responses[status]) as JsonObject;
       const content = response.content as JsonObject | undefined;
       if (/^2\d\d$/.test(status) && content?.['application/json']) {
-        expect(content['application/json'].schema.$ref, `${op.operationId} ${status}`).toMatch(/^#\/components\/schemas\//);
+        expect(content['application/json'].schema.$ref, `${op.operationId} ${status}`).toMatch(
+          /^#\/components\/schemas\//,
+        );
       }
       if (/^[45]\d\d$/.test(status)) {
         expect(Object.keys(content ?? {}), `${op.operationId} ${status}`).toEqual(['application/problem+json']);
@@ -113,7 +139,9 @@ test('bodies and responses use named schemas; errors are problem+json with the s
 test('bearer authentication applies globally; only the auth configuration is public', () => {
   expect(spec.security).toEqual([{bearerAuth: []}]);
   expect(spec.components.securitySchemes.bearerAuth).toMatchObject({type: 'http', scheme: 'bearer'});
-  const publicOps = operations.filter((op) => Array.isArray(op.definition.security) && op.definition.security.length === 0);
+  const publicOps = operations.filter(
+    (op) => Array.isArray(op.definition.security) && op.definition.security.length === 0,
+  );
   expect(publicOps.map((op) => op.operationId)).toEqual(['getAuthConfig']);
   expect(spec.servers[0].url).toBe('https://{instance}.vigil.example/api/v1');
   expect(spec.servers[0].variables.instance.default).toBeTruthy();
@@ -135,16 +163,10 @@ test('schemas reject unknown fields and describe every property', () => {
       expect(definition.description ?? deref(spec, definition)?.description, `${name}.${property}`).toBeTruthy();
     }
   }
-  expect(schemas.DataContract.properties.status.enum ?? deref(spec, schemas.DataContract.properties.status)?.enum).toEqual([
-    'draft',
-    'active',
-    'violated',
-    'deprecated',
-  ]);
-  expect(schemas.CatalogSync.properties.status.enum ?? deref(spec, schemas.CatalogSync.properties.status)?.enum).toEqual([
-    'queued',
-    'running',
-    'succeeded',
-    'failed',
-  ]);
+  expect(
+    schemas.DataContract.properties.status.enum ?? deref(spec, schemas.DataContract.properties.status)?.enum,
+  ).toEqual(['draft', 'active', 'violated', 'deprecated']);
+  expect(
+    schemas.CatalogSync.properties.status.enum ?? deref(spec, schemas.CatalogSync.properties.status)?.enum,
+  ).toEqual(['queued', 'running', 'succeeded', 'failed']);
 });

@@ -33,12 +33,15 @@ function words(text: string): string[] {
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
 function editDistance(a: string, b: string): number {
-  const d = Array.from({length: a.length + 1}, (_, i) => Array.from({length: b.length + 1}, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({length: a.length + 1}, (_, i) =>
+    Array.from({length: b.length + 1}, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -98,7 +101,9 @@ test('every misspelling is one typo away from a word of the page that answers it
     const typos = words(query).filter((word) => !vocabulary.has(word));
     expect(typos, `"${query}" has exactly one word not on ${answer}`).toHaveLength(1);
     const nearest = Math.min(...[...vocabulary].map((word) => editDistance(typos[0], word)));
-    expect(nearest, `"${typos[0]}" is one letter dropped, doubled, changed or swapped from a word of ${answer}`).toBe(1);
+    expect(nearest, `"${typos[0]}" is one letter dropped, doubled, changed or swapped from a word of ${answer}`).toBe(
+      1,
+    );
   }
 });
 
@@ -116,5 +121,8 @@ test('the set covers every section of the site', () => {
     '/docs/product/security',
   );
   for (const route of required) expect(answered.has(route), `a question is answered by ${route}`).toBe(true);
-  expect(SEARCH_QUESTIONS.some(({answer}) => sourceOf.get(answer)?.startsWith('blog/')), 'a question on a blog post').toBe(true);
+  expect(
+    SEARCH_QUESTIONS.some(({answer}) => sourceOf.get(answer)?.startsWith('blog/')),
+    'a question on a blog post',
+  ).toBe(true);
 });

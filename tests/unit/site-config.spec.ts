@@ -33,8 +33,11 @@ test('twitter title and description mirror the open-graph tags', () => {
   expect(withTwitterMeta(out)).toBe(out);
   expect(withTwitterMeta('<html><head></head></html>')).toBe('<html><head></head></html>');
   // The production build minifies HTML and drops the quotes of simple attribute values.
-  const minified = '<head><meta data-rh=true property=og:title content="Rules | Vigil"><meta property=og:description content=Checks><body>';
-  expect(withTwitterMeta(minified)).toContain('<meta property=og:description content=Checks><meta name="twitter:description" content="Checks">');
+  const minified =
+    '<head><meta data-rh=true property=og:title content="Rules | Vigil"><meta property=og:description content=Checks><body>';
+  expect(withTwitterMeta(minified)).toContain(
+    '<meta property=og:description content=Checks><meta name="twitter:description" content="Checks">',
+  );
   expect(withTwitterMeta(minified)).toContain(
     '<meta data-rh=true property=og:title content="Rules | Vigil"><meta name="twitter:title" content="Rules | Vigil">',
   );
@@ -47,7 +50,9 @@ test('deploy/nginx.conf serves the site at the base URL of the configuration, an
     .split('\n')
     .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
     .filter((line) => line !== '' && !line.startsWith('root '));
-  const sitePaths = directives.flatMap((line) => [...line.matchAll(/(?<=[\s"(^])\/[a-z][\w-]*\/?/g)].map((match) => match[0]));
+  const sitePaths = directives.flatMap((line) =>
+    [...line.matchAll(/(?<=[\s"(^])\/[a-z][\w-]*\/?/g)].map((match) => match[0]),
+  );
   expect(sitePaths.length).toBeGreaterThan(5);
   expect(new Set(sitePaths.map((path) => `${path.replace(/\/$/, '')}/`))).toEqual(new Set([BASE_URL]));
   expect(directives).toContain(`location ^~ ${BASE_URL} {`);

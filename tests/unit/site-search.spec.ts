@@ -10,11 +10,24 @@ import {closestWord, editDistance} from '../../src/components/SiteSearch/spellin
 
 test.describe('search query', () => {
   test('the words of a question are left out; the API named by "api" or "endpoint", not by "API token"', () => {
-    expect(searchTerms('How do I rotate secrets?')).toEqual({terms: ['rotate', 'secrets'], namesApi: false, asksQuestion: true, asksDefinition: false});
-    expect(searchTerms('create datastore via api')).toMatchObject({terms: ['create', 'datastore'], namesApi: true, asksQuestion: false});
+    expect(searchTerms('How do I rotate secrets?')).toEqual({
+      terms: ['rotate', 'secrets'],
+      namesApi: false,
+      asksQuestion: true,
+      asksDefinition: false,
+    });
+    expect(searchTerms('create datastore via api')).toMatchObject({
+      terms: ['create', 'datastore'],
+      namesApi: true,
+      asksQuestion: false,
+    });
     expect(searchTerms('list datasets endpoint')).toMatchObject({terms: ['list', 'datasets'], namesApi: true});
     expect(searchTerms('revoke an api token')).toMatchObject({terms: ['revoke', 'api', 'token'], namesApi: false});
-    expect(searchTerms('what is a domain')).toMatchObject({terms: ['domain'], asksQuestion: true, asksDefinition: true});
+    expect(searchTerms('what is a domain')).toMatchObject({
+      terms: ['domain'],
+      asksQuestion: true,
+      asksDefinition: true,
+    });
     // Only ignored words: searched as typed.
     expect(searchTerms('vigil').terms).toEqual(['vigil']);
     expect(searchTerms('api').terms).toEqual(['api']);
@@ -62,7 +75,8 @@ test.describe('ranking', () => {
     catalog: {section: 'Docs', title: 'Sync from DataHub', headings: ['Domains']},
     getDomain: {section: 'API', title: 'Get a domain', headings: []},
   };
-  const order = (query: string, pages: Array<{id: string; held: number; score: number}>) => rankPages(pages, outline, searchTerms(query)).map(({id}) => id);
+  const order = (query: string, pages: Array<{id: string; held: number; score: number}>) =>
+    rankPages(pages, outline, searchTerms(query)).map(({id}) => id);
 
   test('a doc page comes first for a question, an operation when the API is named', () => {
     const pages = [
@@ -97,7 +111,9 @@ test.describe('ranking', () => {
 
 test.describe('results', () => {
   test('an excerpt is text: entities decoded, the marked words apart, no markup', () => {
-    expect(excerptParts('GRANT USAGE ON WAREHOUSE &lt;wh&gt; TO ROLE; <mark>grants</mark> &amp; <mark>roles</mark>')).toEqual([
+    expect(
+      excerptParts('GRANT USAGE ON WAREHOUSE &lt;wh&gt; TO ROLE; <mark>grants</mark> &amp; <mark>roles</mark>'),
+    ).toEqual([
       {text: 'GRANT USAGE ON WAREHOUSE <wh> TO ROLE; ', marked: false},
       {text: 'grants', marked: true},
       {text: ' & ', marked: false},
@@ -109,24 +125,52 @@ test.describe('results', () => {
   test('the heading shown is one that names a word the title does not', () => {
     const parts = [
       {title: 'Connect Snowflake', url: '/docs/s', excerpt: 'top', locations: [1, 2, 3]},
-      {title: 'Grant read access to the data', url: '/docs/s#grant', excerpt: 'grant', locations: [9], anchor: {id: 'grant'}},
-      {title: 'Troubleshooting', url: '/docs/s#troubleshooting', excerpt: 'grants', locations: [20, 21], anchor: {id: 'troubleshooting'}},
+      {
+        title: 'Grant read access to the data',
+        url: '/docs/s#grant',
+        excerpt: 'grant',
+        locations: [9],
+        anchor: {id: 'grant'},
+      },
+      {
+        title: 'Troubleshooting',
+        url: '/docs/s#troubleshooting',
+        excerpt: 'grants',
+        locations: [20, 21],
+        anchor: {id: 'troubleshooting'},
+      },
     ];
-    expect(bestHeading('/docs/s', 'Connect Snowflake', parts, 'snowflake grants')).toEqual({title: 'Grant read access to the data', url: '/docs/s#grant', excerpt: 'grant'});
+    expect(bestHeading('/docs/s', 'Connect Snowflake', parts, 'snowflake grants')).toEqual({
+      title: 'Grant read access to the data',
+      url: '/docs/s#grant',
+      excerpt: 'grant',
+    });
     // The title names every word: the page alone.
     expect(bestHeading('/docs/s', 'Connect Snowflake', parts, 'snowflake')).toBe(undefined);
-    const operation = [{title: '201 Created', url: '/docs/api/c#response-201', excerpt: 'created', locations: [4], anchor: {id: 'response-201'}}];
+    const operation = [
+      {
+        title: '201 Created',
+        url: '/docs/api/c#response-201',
+        excerpt: 'created',
+        locations: [4],
+        anchor: {id: 'response-201'},
+      },
+    ];
     expect(bestHeading('/docs/api/c', 'Create a datastore', operation, 'create datastore')).toBe(undefined);
   });
 });
 
 test.describe('the pages indexed', () => {
-  const page = (htmlClass: string, body: string) => `<!doctype html><html lang=en class="${htmlClass}"><body><article>${body}</article></body></html>`;
+  const page = (htmlClass: string, body: string) =>
+    `<!doctype html><html lang=en class="${htmlClass}"><body><article>${body}</article></body></html>`;
   let build: string;
   test.beforeEach(() => {
     build = mkdtempSync(join(tmpdir(), 'search-index-'));
     for (const [folder, html] of Object.entries({
-      intro: page('docs-wrapper docs-doc-page', '<div data-pagefind-body="" data-pagefind-filter="section:Docs"><h1>Intro</h1></div>'),
+      intro: page(
+        'docs-wrapper docs-doc-page',
+        '<div data-pagefind-body="" data-pagefind-filter="section:Docs"><h1>Intro</h1></div>',
+      ),
       tags: page('docs-wrapper docs-tags-list-page', '<h1>Tags</h1>'),
       welcome: page('blog-wrapper blog-post-page', '<h1>Welcome</h1>'),
     })) {
@@ -141,12 +185,18 @@ test.describe('the pages indexed', () => {
 
   test('a doc or blog post page without searchable content fails the index, naming the page', async () => {
     const {searchablePages} = await indexer();
-    expect(() => [...searchablePages(build, ['/docs/intro', '/docs/tags', '/docs/welcome'], '/docs/')]).toThrow(/welcome\/index\.html \(\/docs\/welcome\) is a doc or blog post page without data-pagefind-body/);
+    expect(() => [...searchablePages(build, ['/docs/intro', '/docs/tags', '/docs/welcome'], '/docs/')]).toThrow(
+      /welcome\/index\.html \(\/docs\/welcome\) is a doc or blog post page without data-pagefind-body/,
+    );
   });
 
   test('searchable pages are indexed under their route; other pages are not', async () => {
     const {searchablePages} = await indexer();
-    expect([...searchablePages(build, ['/docs/tags', '/docs/intro'], '/docs/')].map(({url}) => url)).toEqual(['/docs/intro']);
-    expect(() => [...searchablePages(build, ['/docs/intro', '/docs/intro/'], '/docs/')]).toThrow(/served at \/docs\/intro and \/docs\/intro\//);
+    expect([...searchablePages(build, ['/docs/tags', '/docs/intro'], '/docs/')].map(({url}) => url)).toEqual([
+      '/docs/intro',
+    ]);
+    expect(() => [...searchablePages(build, ['/docs/intro', '/docs/intro/'], '/docs/')]).toThrow(
+      /served at \/docs\/intro and \/docs\/intro\//,
+    );
   });
 });

@@ -23,7 +23,11 @@ const declarationsOf = (style: CSSProperties | undefined) =>
     .sort();
 
 /** What prism-react-renderer renders for `code`: each line's tokens, their classes, content and inline style. */
-function highlightReference(code: string, language: string, mode: 'light' | 'dark'): {lines: Rendered; lineStyle: string[]} {
+function highlightReference(
+  code: string,
+  language: string,
+  mode: 'light' | 'dark',
+): {lines: Rendered; lineStyle: string[]} {
   const lines: Rendered = [];
   let lineStyle: string[] = [];
   renderToStaticMarkup(
@@ -53,12 +57,19 @@ function highlightReference(code: string, language: string, mode: 'light' | 'dar
 }
 
 /** The build's lines, with each class of a color mode turned back into its declaration, and its code. */
-function staticLines(tokens: string, lineClass: string, mode: 'light' | 'dark'): {lines: Rendered; lineStyle: string[]; code: string} {
+function staticLines(
+  tokens: string,
+  lineClass: string,
+  mode: 'light' | 'dark',
+): {lines: Rendered; lineStyle: string[]; code: string} {
   const declarations = classDeclarations(codeThemes);
   const prefix = mode === 'light' ? 'vcl' : 'vcd';
   const split = (classes: string[]) => ({
     names: classes.filter((name) => !declarations.has(name)),
-    style: classes.filter((name) => name.startsWith(prefix) && declarations.has(name)).map((name) => declarations.get(name) as string).sort(),
+    style: classes
+      .filter((name) => name.startsWith(prefix) && declarations.has(name))
+      .map((name) => declarations.get(name) as string)
+      .sort(),
   });
   const [classLists, flat] = JSON.parse(tokens) as BlockTokens;
   const lines = flat.map((line) =>
@@ -68,11 +79,19 @@ function staticLines(tokens: string, lineClass: string, mode: 'light' | 'dark'):
       return [{className: names.join(' '), content: String(line[index + 1]), style}];
     }),
   );
-  return {lines, lineStyle: split(lineClass.split(' ')).style, code: lines.map((line) => line.map(({content}) => content).join('')).join('\n')};
+  return {
+    lines,
+    lineStyle: split(lineClass.split(' ')).style,
+    code: lines.map((line) => line.map(({content}) => content).join('')).join('\n'),
+  };
 }
 
 test('every code fence is highlighted at build time as prism-react-renderer highlights it, in both color modes', async () => {
-  const highlight = await loadHighlighter({languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS});
+  const highlight = await loadHighlighter({
+    languages: CODE_LANGUAGES,
+    themes: codeThemes,
+    magicComments: MAGIC_COMMENTS,
+  });
   const fences = ['docs', 'blog', 'src/pages'].flatMap((dir) =>
     markdownFiles(dir).flatMap(({file, body}) => codeBlocks(body).map((block) => ({file, ...block}))),
   );
@@ -84,14 +103,24 @@ test('every code fence is highlighted at build time as prism-react-renderer high
     const code = source.replace(/\r?\n$/, '');
     for (const mode of ['light', 'dark'] as const) {
       const reference = highlightReference(code, built.language, mode);
-      expect(staticLines(built.tokens, built.lineClass, mode), `${file}:${line} (${language || 'no language'}), ${mode}`).toEqual({...reference, code});
+      expect(
+        staticLines(built.tokens, built.lineClass, mode),
+        `${file}:${line} (${language || 'no language'}), ${mode}`,
+      ).toEqual({...reference, code});
     }
   }
 });
 
-test('the build-time highlighter keeps the theme\'s title, line numbers and magic comments', async () => {
-  const highlight = await loadHighlighter({languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS});
-  const built = highlight('a=1\n# highlight-next-line\nb=2\nc=<3>\n', {language: 'python', metastring: 'title="x.py" showLineNumbers'});
+test("the build-time highlighter keeps the theme's title, line numbers and magic comments", async () => {
+  const highlight = await loadHighlighter({
+    languages: CODE_LANGUAGES,
+    themes: codeThemes,
+    magicComments: MAGIC_COMMENTS,
+  });
+  const built = highlight('a=1\n# highlight-next-line\nb=2\nc=<3>\n', {
+    language: 'python',
+    metastring: 'title="x.py" showLineNumbers',
+  });
   expect(built).toMatchObject({title: 'x.py', showLineNumbers: true, language: 'python'});
   expect(JSON.parse(built.lineClassNames)).toEqual({1: ['theme-code-block-highlighted-line']});
   expect(staticLines(built.tokens, built.lineClass, 'light').code).toBe('a=1\nb=2\nc=<3>');

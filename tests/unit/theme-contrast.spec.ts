@@ -77,7 +77,11 @@ function variables(mode: Mode, scope?: string): Map<string, string> {
   if (scope) {
     for (const [name, value] of declarationsOf(sheets, [scope])) merged.set(name, value);
     if (mode === 'dark') {
-      for (const [name, value] of declarationsOf(sheets, DARK_SELECTORS.map((dark) => `${dark} ${scope}`))) merged.set(name, value);
+      for (const [name, value] of declarationsOf(
+        sheets,
+        DARK_SELECTORS.map((dark) => `${dark} ${scope}`),
+      ))
+        merged.set(name, value);
     }
   }
   return merged;
@@ -130,8 +134,14 @@ function themePairs(mode: Mode): Pair[] {
     {name: 'primary (links) on the page', ratio: contrast(primary, page)},
     {name: 'primary on the active sidebar item', ratio: contrast(primary, activeMenu)},
     {name: 'primary on the navbar surface', ratio: contrast(primary, surface)},
-    {name: 'footer link on the footer', ratio: contrast(color('var(--ifm-footer-link-color)', footerVars), footerBackground)},
-    {name: 'footer title on the footer', ratio: contrast(color('var(--ifm-footer-title-color)', footerVars), footerBackground)},
+    {
+      name: 'footer link on the footer',
+      ratio: contrast(color('var(--ifm-footer-link-color)', footerVars), footerBackground),
+    },
+    {
+      name: 'footer title on the footer',
+      ratio: contrast(color('var(--ifm-footer-title-color)', footerVars), footerBackground),
+    },
   ];
 }
 
@@ -141,7 +151,9 @@ test.describe('theme colors meet WCAG AA contrast (4.5:1)', () => {
   for (const mode of ['light', 'dark'] as const) {
     test(`${mode} mode: text, links, active sidebar item, footer`, () => {
       const pairs = themePairs(mode);
-      const failing = pairs.filter(({ratio}) => ratio < AA_NORMAL_TEXT).map(({name, ratio}) => `${name}: ${ratio.toFixed(2)}:1`);
+      const failing = pairs
+        .filter(({ratio}) => ratio < AA_NORMAL_TEXT)
+        .map(({name, ratio}) => `${name}: ${ratio.toFixed(2)}:1`);
       expect(failing, `pairs below ${AA_NORMAL_TEXT}:1 in ${mode} mode`).toEqual([]);
     });
   }
@@ -160,7 +172,9 @@ test.describe('theme colors meet WCAG AA contrast (4.5:1)', () => {
     const failing: string[] = [];
     for (const mode of ['light', 'dark'] as const) {
       const gradient = resolve('var(--vigil-hero-background)', variables(mode));
-      const stops = [...gradient.matchAll(/#[0-9a-f]{6}\b|#[0-9a-f]{3}\b|rgba?\([^)]*\)/gi)].map((m) => parseColor(m[0]));
+      const stops = [...gradient.matchAll(/#[0-9a-f]{6}\b|#[0-9a-f]{3}\b|rgba?\([^)]*\)/gi)].map((m) =>
+        parseColor(m[0]),
+      );
       expect(stops.length, `color stops of --vigil-hero-background (${mode})`).toBeGreaterThan(1);
       for (const selector of ['.hero', '.title', '.tagline', '.summary']) {
         const text = parseColor(declared(block(hero, selector, HERO_CSS), 'color', `${HERO_CSS} ${selector}`));
@@ -177,12 +191,17 @@ test.describe('theme colors meet WCAG AA contrast (4.5:1)', () => {
     const failing: string[] = [];
     for (const [mode, theme] of Object.entries(codeThemes)) {
       const background = parseColor(theme.plain.backgroundColor ?? '');
-      const colors = [theme.plain.color, ...theme.styles.map(({style}) => style.color)].filter((value): value is string => Boolean(value));
+      const colors = [theme.plain.color, ...theme.styles.map(({style}) => style.color)].filter(
+        (value): value is string => Boolean(value),
+      );
       for (const value of colors) {
         const ratio = contrast(parseColor(value), background);
         if (ratio < AA_NORMAL_TEXT) failing.push(`${mode} ${value}: ${ratio.toFixed(2)}:1`);
       }
-      expect(theme.styles.filter(({style}) => style.opacity !== undefined), `${mode} tokens dimmed by opacity`).toEqual([]);
+      expect(
+        theme.styles.filter(({style}) => style.opacity !== undefined),
+        `${mode} tokens dimmed by opacity`,
+      ).toEqual([]);
     }
     expect(failing).toEqual([]);
   });

@@ -52,8 +52,13 @@ test('no file outside src/upstream/ imports, rewrites or styles the internals of
 
 test('the scan finds each kind of reach in src/upstream/, where the wing keeps them', () => {
   // Proves the patterns above match real code: each kind occurs in the wing.
-  const found = files.filter((file) => file.startsWith(WING)).flatMap(internalReaches).join('\n');
-  expect(found).toContain('src/upstream/theme-code-block-styles.ts: @docusaurus/theme-classic/lib/theme/CodeBlock/Container/styles.module.css');
+  const found = files
+    .filter((file) => file.startsWith(WING))
+    .flatMap(internalReaches)
+    .join('\n');
+  expect(found).toContain(
+    'src/upstream/theme-code-block-styles.ts: @docusaurus/theme-classic/lib/theme/CodeBlock/Container/styles.module.css',
+  );
   expect(found).toContain('src/upstream/staged-client-entry-browser.ts: @docusaurus/core/lib/client/clientEntry.js');
   expect(found).toContain('src/upstream/openapi-plugin.ts: docusaurus-plugin-openapi-docs/src/types');
   for (const [kind] of REWRITES) expect(found, kind).toContain(kind);

@@ -4,7 +4,9 @@
 try {
   require.resolve('../dist/packages/vigil-docs-mcp/src/cli.js');
 } catch {
-  process.stderr.write(`vigil-docs-mcp is not built: run \`npm install\` in ${require('node:path').resolve(__dirname, '..')}\n`);
+  process.stderr.write(
+    `vigil-docs-mcp is not built: run \`npm install\` in ${require('node:path').resolve(__dirname, '..')}\n`,
+  );
   process.exit(2);
 }
 require('../dist/packages/vigil-docs-mcp/src/cli.js');

@@ -36,7 +36,10 @@ async function main(args: string[]): Promise<void> {
     process.stdout.write(`${SERVER_VERSION}\n`);
     return;
   }
-  const unknown = args.filter((arg, index) => arg.startsWith('--') && !['--site', '--base-path'].includes(arg) && args[index - 1] !== '--base-path');
+  const unknown = args.filter(
+    (arg, index) =>
+      arg.startsWith('--') && !['--site', '--base-path'].includes(arg) && args[index - 1] !== '--base-path',
+  );
   if (unknown.length > 0) throw new Error(`unknown option ${unknown[0]}`);
   const location = option(args, '--site');
   if (!location) throw new Error('--site is required');

@@ -34,7 +34,8 @@ let loading: Promise<Loaded> | undefined;
 function load(site: Site): Promise<Loaded> {
   loading ??= (async () => {
     const text = await readText(site, OPENAPI_FILE);
-    if (text === undefined) throw new Error(`${site.location} has no ${OPENAPI_FILE}: is it a complete build of the Vigil docs?`);
+    if (text === undefined)
+      throw new Error(`${site.location} has no ${OPENAPI_FILE}: is it a complete build of the Vigil docs?`);
     const spec = JSON.parse(text) as JsonObject;
     return {spec, operations: operationsOf(spec)};
   })();
@@ -64,18 +65,30 @@ function tagsOf({spec, operations}: Loaded): string[] {
 }
 
 /** Every operation, or those of one tag (its name, in any case), in the order of the OpenAPI file. */
-export async function listOperations(site: Site, tag?: string): Promise<{tag?: string; operations: OperationSummary[]}> {
+export async function listOperations(
+  site: Site,
+  tag?: string,
+): Promise<{tag?: string; operations: OperationSummary[]}> {
   const loaded = await load(site);
-  if (tag === undefined || tag.trim() === '') return {operations: loaded.operations.map((operation) => summaryOf(site, operation))};
+  if (tag === undefined || tag.trim() === '')
+    return {operations: loaded.operations.map((operation) => summaryOf(site, operation))};
   const tags = tagsOf(loaded);
   const name = tags.find((candidate) => candidate.toLowerCase() === tag.trim().toLowerCase());
   if (!name) throw new ToolInputError(`The API has no tag "${tag}". Its tags: ${tags.join(', ')}.`);
-  return {tag: name, operations: loaded.operations.filter((operation) => operation.tags.includes(name)).map((operation) => summaryOf(site, operation))};
+  return {
+    tag: name,
+    operations: loaded.operations
+      .filter((operation) => operation.tags.includes(name))
+      .map((operation) => summaryOf(site, operation)),
+  };
 }
 
 /** The closest of `candidates` to `word`, within a third of its length, for a "did you mean". */
 function closest(word: string, candidates: string[]): string | undefined {
-  const scored = candidates.map((candidate) => ({candidate, distance: editDistance(word.toLowerCase(), candidate.toLowerCase())}));
+  const scored = candidates.map((candidate) => ({
+    candidate,
+    distance: editDistance(word.toLowerCase(), candidate.toLowerCase()),
+  }));
   const best = scored.sort((a, b) => a.distance - b.distance)[0];
   return best && best.distance <= Math.max(2, Math.floor(word.length / 3)) ? best.candidate : undefined;
 }
@@ -106,7 +119,10 @@ function apiPathOf(asked: string, spec: JsonObject): string[] {
 }
 
 /** The operation named by its operationId, or by its method and path; a tool error says what exists instead. */
-export async function findOperation(site: Site, query: {operationId?: string; method?: string; path?: string}): Promise<OperationSummary> {
+export async function findOperation(
+  site: Site,
+  query: {operationId?: string; method?: string; path?: string},
+): Promise<OperationSummary> {
   const loaded = await load(site);
   const {operations, spec} = loaded;
   const operationId = query.operationId?.trim();
@@ -126,26 +142,42 @@ export async function findOperation(site: Site, query: {operationId?: string; me
   const method = query.method?.trim().toLowerCase();
   const path = query.path?.trim();
   if (!method || !path) {
-    throw new ToolInputError('Give an operationId (such as "getDataset"), or a method and a path (such as GET and /datasets/{dataset_id}).');
+    throw new ToolInputError(
+      'Give an operationId (such as "getDataset"), or a method and a path (such as GET and /datasets/{dataset_id}).',
+    );
   }
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
-    throw new ToolInputError(`"${query.method}" is not an HTTP method; give one of ${HTTP_METHODS.map((name) => name.toUpperCase()).join(', ')}.`);
+    throw new ToolInputError(
+      `"${query.method}" is not an HTTP method; give one of ${HTTP_METHODS.map((name) => name.toUpperCase()).join(', ')}.`,
+    );
   }
   const paths = apiPathOf(path, spec);
   const onPath = operations.filter((operation) => paths.includes(operation.path));
-  const matching = onPath.length > 0 ? onPath : operations.filter((operation) => paths.some((candidate) => templatePattern(operation.path).test(candidate)));
+  const matching =
+    onPath.length > 0
+      ? onPath
+      : operations.filter((operation) => paths.some((candidate) => templatePattern(operation.path).test(candidate)));
   const found = matching.find((operation) => operation.method === method);
   if (found) return summaryOf(site, found);
   if (matching.length > 0) {
-    const others = matching.map((operation) => `${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`);
-    throw new ToolInputError(`The API has no ${method.toUpperCase()} operation on ${path}. That path has: ${others.join(', ')}.`);
+    const others = matching.map(
+      (operation) => `${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`,
+    );
+    throw new ToolInputError(
+      `The API has no ${method.toUpperCase()} operation on ${path}. That path has: ${others.join(', ')}.`,
+    );
   }
-  throw new ToolInputError(`The API has no path ${path}. list_operations lists every operation with its method and path.`);
+  throw new ToolInputError(
+    `The API has no path ${path}. list_operations lists every operation with its method and path.`,
+  );
 }
 
 /** The Markdown version of an operation's page: its method, URL, parameters, request and response fields, and request samples. */
 export async function operationMarkdown(site: Site, operation: OperationSummary): Promise<string> {
   const markdown = await readText(site, operation.markdown.slice(site.basePath.length));
-  if (markdown === undefined) throw new Error(`${site.location} has no ${operation.markdown}, the Markdown version of ${operation.operationId}: is the build complete?`);
+  if (markdown === undefined)
+    throw new Error(
+      `${site.location} has no ${operation.markdown}, the Markdown version of ${operation.operationId}: is the build complete?`,
+    );
   return markdown;
 }

@@ -35,7 +35,10 @@ export function markdownPathOf(asked: string, basePath: string): string {
 
 /** The Markdown version of a page, exactly as the site serves it. */
 export async function readPage(site: Site, asked: string): Promise<{path: string; markdown: string}> {
-  if (asked.trim() === '') throw new ToolInputError(`The path is empty: give a page path such as ${site.basePath}intro (search_docs gives each result's).`);
+  if (asked.trim() === '')
+    throw new ToolInputError(
+      `The path is empty: give a page path such as ${site.basePath}intro (search_docs gives each result's).`,
+    );
   const path = markdownPathOf(asked, site.basePath);
   const markdown = path.startsWith(site.basePath) ? await readText(site, path.slice(site.basePath.length)) : undefined;
   if (markdown === undefined) {

@@ -46,15 +46,27 @@ let mounting: Promise<string> | undefined;
 let running: Promise<unknown> = Promise.resolve();
 
 /** Searches the site as its search box does; `limit` results at most, best first. */
-export function searchDocs(site: Site, query: string, section: SearchSection | undefined, limit: number): Promise<DocsSearch> {
+export function searchDocs(
+  site: Site,
+  query: string,
+  section: SearchSection | undefined,
+  limit: number,
+): Promise<DocsSearch> {
   const search = running.then(() => searchOnce(site, query, section, limit));
   running = search.catch(() => undefined);
   return search;
 }
 
-async function searchOnce(site: Site, query: string, section: SearchSection | undefined, limit: number): Promise<DocsSearch> {
-  if (query.trim() === '') throw new ToolInputError('The query is empty: give the words to search for, such as "snowflake grants".');
-  if (wordsOf(query).length === 0) throw new ToolInputError(`The query "${query}" holds no word to search for (letters or digits).`);
+async function searchOnce(
+  site: Site,
+  query: string,
+  section: SearchSection | undefined,
+  limit: number,
+): Promise<DocsSearch> {
+  if (query.trim() === '')
+    throw new ToolInputError('The query is empty: give the words to search for, such as "snowflake grants".');
+  if (wordsOf(query).length === 0)
+    throw new ToolInputError(`The query "${query}" holds no word to search for (letters or digits).`);
   mounting ??= mountSearch(site);
   mounting.catch(() => {
     mounting = undefined;

@@ -31,7 +31,10 @@ async function tool(site: Site, run: () => Promise<CallToolResult>): Promise<Cal
   try {
     return await run();
   } catch (error) {
-    const message = error instanceof ToolInputError ? error.message : `Could not read the documentation site ${site.location}: ${error instanceof Error ? error.message : String(error)}`;
+    const message =
+      error instanceof ToolInputError
+        ? error.message
+        : `Could not read the documentation site ${site.location}: ${error instanceof Error ? error.message : String(error)}`;
     return {content: [{type: 'text', text: message}], isError: true};
   }
 }
@@ -75,9 +78,19 @@ export function createServer(site: Site): McpServer {
         "Searches the Vigil documentation with the site's own search: the same results, in the same order, as the search box of the site. " +
         'Each result has the page path, title, section (Docs, API or Blog), the heading matched, an excerpt, and the path of its Markdown version for read_page.',
       inputSchema: {
-        query: z.string().describe('Words or a question, as typed into the search box: "snowflake grants", "how do i rotate an api token"'),
+        query: z
+          .string()
+          .describe(
+            'Words or a question, as typed into the search box: "snowflake grants", "how do i rotate an api token"',
+          ),
         section: z.enum(SEARCH_SECTIONS).optional().describe('Only results of this section'),
-        limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`How many results at most (default ${DEFAULT_LIMIT})`),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_LIMIT)
+          .optional()
+          .describe(`How many results at most (default ${DEFAULT_LIMIT})`),
       },
       outputSchema: {
         query: z.string(),
@@ -87,7 +100,8 @@ export function createServer(site: Site): McpServer {
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    ({query, section, limit}) => tool(site, async () => structured({...(await searchDocs(site, query, section, limit ?? DEFAULT_LIMIT))})),
+    ({query, section, limit}) =>
+      tool(site, async () => structured({...(await searchDocs(site, query, section, limit ?? DEFAULT_LIMIT))})),
   );
 
   server.registerTool(
@@ -98,7 +112,11 @@ export function createServer(site: Site): McpServer {
         'The Markdown version of a page of the Vigil docs (a doc, an API reference page or a blog post), exactly as the site serves it. ' +
         'Give its path (/docs/intro), its URL, or the markdown path a search result gives; /docs/llms.txt is the index of every page.',
       inputSchema: {
-        path: z.string().describe('A page path or URL: /docs/configuring-datastore/snowflake, https://vigil.example/docs/intro, /docs/api/get-dataset.md'),
+        path: z
+          .string()
+          .describe(
+            'A page path or URL: /docs/configuring-datastore/snowflake, https://vigil.example/docs/intro, /docs/api/get-dataset.md',
+          ),
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
@@ -115,7 +133,10 @@ export function createServer(site: Site): McpServer {
       inputSchema: {
         operationId: z.string().optional().describe('The operationId, such as getDataset'),
         method: z.string().optional().describe('The HTTP method, such as GET (with path)'),
-        path: z.string().optional().describe('The path as in the reference (/datasets/{dataset_id}) or a concrete one (/datasets/ds_1a2b3c4d)'),
+        path: z
+          .string()
+          .optional()
+          .describe('The path as in the reference (/datasets/{dataset_id}) or a concrete one (/datasets/ds_1a2b3c4d)'),
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
@@ -126,7 +147,8 @@ export function createServer(site: Site): McpServer {
     'list_operations',
     {
       title: 'List the operations of the Vigil API',
-      description: 'Every operation of the Vigil REST API, or those of one tag (such as Datasets), with operationId, method, path, summary and page.',
+      description:
+        'Every operation of the Vigil REST API, or those of one tag (such as Datasets), with operationId, method, path, summary and page.',
       inputSchema: {
         tag: z.string().optional().describe('Only the operations of this tag (its name, in any case)'),
       },

@@ -27,13 +27,19 @@ export interface Site {
 
 /** A path under the base path that stays inside the site: no empty, `.` or `..` segment, no backslash. */
 function isSitePath(file: string): boolean {
-  return file !== '' && !file.includes('\\') && file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  return (
+    file !== '' &&
+    !file.includes('\\') &&
+    file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+  );
 }
 
 function folderSite(folder: string, basePath: string): Site {
   const root = path.resolve(folder);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new Error(`--site ${folder}: no such folder (give the folder \`npm run build\` wrote, such as build/, or the site's URL)`);
+    throw new Error(
+      `--site ${folder}: no such folder (give the folder \`npm run build\` wrote, such as build/, or the site's URL)`,
+    );
   }
   if (!existsSync(path.join(root, 'llms.txt'))) {
     throw new Error(`--site ${folder}: not a built Vigil documentation site (it has no llms.txt)`);
@@ -78,7 +84,8 @@ function urlSite(location: string): Site {
 /** The site at `location`: an http(s) URL, or a folder (its base path given, `/docs/` for the Vigil docs). */
 export function openSite(location: string, basePath = DEFAULT_BASE_PATH): Site {
   if (/^https?:\/\//i.test(location)) return urlSite(location);
-  if (!/^\/([^/]+\/)*$/.test(basePath)) throw new Error(`--base-path ${basePath}: a path with a slash at each end, such as /docs/`);
+  if (!/^\/([^/]+\/)*$/.test(basePath))
+    throw new Error(`--base-path ${basePath}: a path with a slash at each end, such as /docs/`);
   return folderSite(location, basePath);
 }
 
@@ -102,7 +109,8 @@ function requestUrl(input: string | URL | Request): string {
  */
 export async function mountSearch(site: Site): Promise<string> {
   const library = await site.read('pagefind/pagefind.js');
-  if (library === undefined) throw new Error(`${site.location} has no search index (pagefind/pagefind.js): is it a complete build?`);
+  if (library === undefined)
+    throw new Error(`${site.location} has no search index (pagefind/pagefind.js): is it a complete build?`);
   const folder = mkdtempSync(path.join(tmpdir(), 'vigil-docs-mcp-'));
   process.once('exit', () => rmSync(folder, {recursive: true, force: true}));
   // An ES module, as the browser loads it.
@@ -119,7 +127,9 @@ export async function mountSearch(site: Site): Promise<string> {
     // Pagefind asks for its entry file with a cache-busting query.
     const file = decodeURIComponent(url.slice(mount.length).replace(/[?#].*$/, ''));
     const body = await site.read(file);
-    return body === undefined ? new Response(null, {status: 404, statusText: 'Not Found'}) : new Response(body, {status: 200});
+    return body === undefined
+      ? new Response(null, {status: 404, statusText: 'Not Found'})
+      : new Response(body, {status: 200});
   };
   return mount;
 }

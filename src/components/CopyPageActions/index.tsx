@@ -61,7 +61,11 @@ export default function CopyPageActions({permalink, className}: {permalink: stri
         View as Markdown
       </a>
       <span className={clsx(styles.status, state === 'failed' && styles.failed)} role="status">
-        {state === 'copied' ? 'Copied the page as Markdown' : state === 'failed' ? 'Could not copy; use View as Markdown' : ''}
+        {state === 'copied'
+          ? 'Copied the page as Markdown'
+          : state === 'failed'
+            ? 'Could not copy; use View as Markdown'
+            : ''}
       </span>
     </div>
   );

@@ -25,10 +25,14 @@ export default function LazyChunk<P extends object>({load, props, placeholder = 
   const [state, setState] = useState<State<P>>({pastDelay: false});
   useEffect(() => {
     let current = true;
-    const timer = setTimeout(() => current && setState((previous) => ({...previous, pastDelay: true})), SPINNER_DELAY_MS);
+    const timer = setTimeout(
+      () => current && setState((previous) => ({...previous, pastDelay: true})),
+      SPINNER_DELAY_MS,
+    );
     load().then(
       (module) => current && setState({component: module.default, pastDelay: true}),
-      (error: unknown) => current && setState({error: error instanceof Error ? error : new Error(String(error)), pastDelay: true}),
+      (error: unknown) =>
+        current && setState({error: error instanceof Error ? error : new Error(String(error)), pastDelay: true}),
     );
     return () => {
       current = false;

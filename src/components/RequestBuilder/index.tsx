@@ -3,7 +3,6 @@ import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import LazyChunk from '@site/src/components/LazyChunk';
 import styles from './styles.module.css';
 
-
 /**
  * The API theme's request builder, downloaded only when the reader asks for it: the samples above are
  * static, and the site sends no request, so the builder only rewrites the samples with the reader's own

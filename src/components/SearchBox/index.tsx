@@ -1,4 +1,13 @@
-import {useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode} from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
@@ -14,7 +23,11 @@ const SUGGESTIONS = 6;
 const TYPING_PAUSE_MS = 80;
 
 type Found = {query: string; hits: SearchHit[]; count: number; corrected?: string};
-type State = {status: 'idle'} | {status: 'searching'; query: string} | {status: 'failed'; query: string} | ({status: 'found'} & Found);
+type State =
+  | {status: 'idle'}
+  | {status: 'searching'; query: string}
+  | {status: 'failed'; query: string}
+  | ({status: 'found'} & Found);
 
 /** True when the key event should focus the search box: Ctrl+K or ⌘K anywhere, `/` outside a text field. */
 function isSearchShortcut(event: globalThis.KeyboardEvent): boolean {
@@ -28,7 +41,8 @@ function isSearchShortcut(event: globalThis.KeyboardEvent): boolean {
 const targetOf = (hit: SearchHit) => hit.heading?.url ?? hit.url;
 
 /** A click that opens a link in this tab: the main button, no modifier (the others open a new tab or window). */
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * The navbar's search box: a combobox whose list suggests the best pages for the words typed, each labelled
@@ -72,7 +86,8 @@ export default function SearchBox(): ReactNode {
         const results = await searchSite(baseUrl, words);
         const shown = Math.min(SUGGESTIONS, results.count);
         const hits = await Promise.all(Array.from({length: shown}, (_, index) => results.hit(index)));
-        if (request === latest.current) setState({status: 'found', query: words, hits, count: results.count, corrected: results.corrected});
+        if (request === latest.current)
+          setState({status: 'found', query: words, hits, count: results.count, corrected: results.corrected});
       } catch {
         if (request === latest.current) setState({status: 'failed', query: words});
       }
@@ -215,7 +230,9 @@ export default function SearchBox(): ReactNode {
               to={allResultsOf(found.query)}
               className={clsx(styles.suggestion, styles.allResults, active === found.hits.length && styles.active)}
               onClick={openOnClick(allResultsOf(found.query))}>
-              {found.count === 0 ? `No results for “${found.query}”: open the search page` : `See all ${found.count} results for “${found.query}”`}
+              {found.count === 0
+                ? `No results for “${found.query}”: open the search page`
+                : `See all ${found.count} results for “${found.query}”`}
             </Link>
           )}
         </div>

@@ -14,7 +14,11 @@ import styles from './styles.module.css';
 /** How many results the page shows at first, and adds each time the reader asks for more. */
 const PAGE_SIZE = 10;
 
-type Search = {status: 'idle'} | {status: 'searching'} | {status: 'failed'} | {status: 'found'; results: SearchResults; hits: SearchHit[]};
+type Search =
+  | {status: 'idle'}
+  | {status: 'searching'}
+  | {status: 'failed'}
+  | {status: 'found'; results: SearchResults; hits: SearchHit[]};
 
 /** The query and the section filter of the page's address (`?q=…&section=API`). */
 function readAddress(search: string): {query: string; section?: SearchSection} {
@@ -58,7 +62,9 @@ export default function SearchResultsPage(): ReactNode {
     setSearch({status: 'searching'});
     searchSite(baseUrl, query, section)
       .then(async (results) => {
-        const hits = await Promise.all(Array.from({length: Math.min(PAGE_SIZE, results.count)}, (_, index) => results.hit(index)));
+        const hits = await Promise.all(
+          Array.from({length: Math.min(PAGE_SIZE, results.count)}, (_, index) => results.hit(index)),
+        );
         if (current) setSearch({status: 'found', results, hits});
       })
       .catch(() => current && setSearch({status: 'failed'}));
@@ -72,7 +78,9 @@ export default function SearchResultsPage(): ReactNode {
     const {results, hits} = search;
     try {
       const more = await Promise.all(
-        Array.from({length: Math.min(PAGE_SIZE, results.count - hits.length)}, (_, offset) => results.hit(hits.length + offset)),
+        Array.from({length: Math.min(PAGE_SIZE, results.count - hits.length)}, (_, offset) =>
+          results.hit(hits.length + offset),
+        ),
       );
       setSearch({...search, hits: [...hits, ...more]});
     } catch {
@@ -135,7 +143,8 @@ export default function SearchResultsPage(): ReactNode {
       <p role="status" className={styles.status}>
         {search.status === 'searching' && 'Searching…'}
         {search.status === 'failed' && 'Search could not load. Check your connection and search again.'}
-        {found && `${found.results.count} ${found.results.count === 1 ? 'result' : 'results'}${section ? ` in ${section}` : ''}`}
+        {found &&
+          `${found.results.count} ${found.results.count === 1 ? 'result' : 'results'}${section ? ` in ${section}` : ''}`}
         {found?.results.corrected && `, for “${found.results.corrected}”`}
       </p>
 

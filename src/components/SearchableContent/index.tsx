@@ -8,9 +8,20 @@ export {SEARCH_SECTIONS, type SearchSection} from './sections';
  * (`tools/search-index.mjs`) indexes only what such a wrapper holds, and files it under its section. A
  * glossary (front matter `glossary: true`) is where the search looks first for what a term means.
  */
-export default function SearchableContent({section, glossary = false, children}: {section: SearchSection; glossary?: boolean; children: ReactNode}): ReactNode {
+export default function SearchableContent({
+  section,
+  glossary = false,
+  children,
+}: {
+  section: SearchSection;
+  glossary?: boolean;
+  children: ReactNode;
+}): ReactNode {
   return (
-    <div data-pagefind-body="" data-pagefind-filter={`section:${section}`} data-pagefind-meta={glossary ? 'glossary:yes' : undefined}>
+    <div
+      data-pagefind-body=""
+      data-pagefind-filter={`section:${section}`}
+      data-pagefind-meta={glossary ? 'glossary:yes' : undefined}>
       {children}
     </div>
   );

@@ -19,17 +19,20 @@ const SECTIONS: Section[] = [
   {
     title: 'Configure Datastore',
     to: '/configuring-datastore/',
-    description: 'Grants, connection fields and troubleshooting for Snowflake, BigQuery, Databricks, Redshift, PostgreSQL, MySQL, S3 and Kafka.',
+    description:
+      'Grants, connection fields and troubleshooting for Snowflake, BigQuery, Databricks, Redshift, PostgreSQL, MySQL, S3 and Kafka.',
   },
   {
     title: 'Data Catalog',
     to: '/onboarding-catalog/',
-    description: 'Sync AWS Glue, Unity Catalog or DataHub, or onboard one dataset from the Snowflake Marketplace or Kaggle.',
+    description:
+      'Sync AWS Glue, Unity Catalog or DataHub, or onboard one dataset from the Snowflake Marketplace or Kaggle.',
   },
   {
     title: 'Features',
     to: '/features/',
-    description: 'Profiling, rules, anomaly detection, data contracts, streaming monitoring, alerts and the quality score.',
+    description:
+      'Profiling, rules, anomaly detection, data contracts, streaming monitoring, alerts and the quality score.',
   },
   {
     title: 'Product',

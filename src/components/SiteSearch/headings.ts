@@ -22,7 +22,12 @@ export interface MatchedPart {
  * the one with the most matches in its text (the earlier on a tie). A page whose title names all the words, or
  * whose matches are under headings that name something else (an operation page's "200 OK"), shows alone.
  */
-export function bestHeading(pageUrl: string, pageTitle: string, parts: MatchedPart[], searched: string): Heading | undefined {
+export function bestHeading(
+  pageUrl: string,
+  pageTitle: string,
+  parts: MatchedPart[],
+  searched: string,
+): Heading | undefined {
   const terms = wordsOf(searched).filter((term) => coverage(pageTitle, [term]) === 0);
   let best: {part: MatchedPart; held: number; matches: number} | undefined;
   for (const part of parts) {

@@ -29,7 +29,11 @@ function docWordsOf(file: OutlineFile): string[] {
 }
 
 /** The words of every title and heading of the site that start with `stem` (the shard of `stem`, loaded, is given). */
-export function outlineWordsStartingWith(file: OutlineFile, shard: ApiOutlineShard | undefined, stem: string): string[] {
+export function outlineWordsStartingWith(
+  file: OutlineFile,
+  shard: ApiOutlineShard | undefined,
+  stem: string,
+): string[] {
   return [...docWordsOf(file), ...Object.keys(shard ?? {})].filter((word) => word.startsWith(stem));
 }
 
@@ -38,7 +42,11 @@ export function outlineWordsStartingWith(file: OutlineFile, shard: ApiOutlineSha
  * is not in `file.pages`) with the words of its title and of each heading that are in the loaded `shards`:
  * the shards of the query's words hold every word of a title that the ranking compares to them.
  */
-export function outlineOfPages(file: OutlineFile, shards: readonly ApiOutlineShard[], ids: Iterable<string>): Record<string, PageOutline> {
+export function outlineOfPages(
+  file: OutlineFile,
+  shards: readonly ApiOutlineShard[],
+  ids: Iterable<string>,
+): Record<string, PageOutline> {
   const outline: Record<string, PageOutline> = {};
   const operations = new Map<string, {title: string[]; headings: string[][]}>();
   for (const id of ids) {
@@ -56,7 +64,11 @@ export function outlineOfPages(file: OutlineFile, shards: readonly ApiOutlineSha
     }
   }
   for (const [id, {title, headings}] of operations) {
-    outline[id] = {section: 'API', title: title.join(' '), headings: headings.filter(Boolean).map((words) => words.join(' '))};
+    outline[id] = {
+      section: 'API',
+      title: title.join(' '),
+      headings: headings.filter(Boolean).map((words) => words.join(' ')),
+    };
   }
   return outline;
 }

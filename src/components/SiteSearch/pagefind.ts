@@ -6,7 +6,14 @@
  */
 import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent/sections';
 import {bestHeading, type Heading, type MatchedPart} from './headings';
-import {API_OUTLINE_FOLDER, apiOutlineShardOf, outlineOfPages, outlineWordsStartingWith, type ApiOutlineShard, type OutlineFile} from './outline';
+import {
+  API_OUTLINE_FOLDER,
+  apiOutlineShardOf,
+  outlineOfPages,
+  outlineWordsStartingWith,
+  type ApiOutlineShard,
+  type OutlineFile,
+} from './outline';
 import {searchTerms} from './query';
 import {rankPages, type MatchedPage} from './ranking';
 import {closestWord} from './spelling';
@@ -101,7 +108,11 @@ export async function restartPagefind(baseUrl: string): Promise<void> {
  * The shard of the API outline that holds the titles' and headings' words like `term`, loaded once; none when
  * no operation's title or heading has a word of its shard.
  */
-function loadApiOutlineShard(baseUrl: string, outline: OutlineFile, term: string): Promise<ApiOutlineShard | undefined> {
+function loadApiOutlineShard(
+  baseUrl: string,
+  outline: OutlineFile,
+  term: string,
+): Promise<ApiOutlineShard | undefined> {
   const name = apiOutlineShardOf(term.toLowerCase());
   if (!outline.apiShards.includes(name)) return Promise.resolve(undefined);
   const url = `${baseUrl}pagefind/${API_OUTLINE_FOLDER}/${name}.json`;
@@ -134,12 +145,19 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
   const asked = searchTerms(query);
   const {terms} = asked;
   const shardOf = (term: string) => loadApiOutlineShard(baseUrl, outline, term);
-  const [perTerm, shards] = await Promise.all([Promise.all(terms.map((term) => pagefind.search(term))), Promise.all(terms.map(shardOf))]);
+  const [perTerm, shards] = await Promise.all([
+    Promise.all(terms.map((term) => pagefind.search(term))),
+    Promise.all(terms.map(shardOf)),
+  ]);
   let corrected: string | undefined;
   // A word is missing when nothing matches it, or when what matches is only what Pagefind found near it: the
   // marked words of its best page do not start like it (with the last letter dropped, for "grants" to match
   // "grant"). Pagefind widens a word it cannot find to the words of its loaded index chunks.
-  const matchesOnlyNear = async (term: string, shard: ApiOutlineShard | undefined, response: {results: PagefindResult[]}) => {
+  const matchesOnlyNear = async (
+    term: string,
+    shard: ApiOutlineShard | undefined,
+    response: {results: PagefindResult[]},
+  ) => {
     const stem = term.toLowerCase().slice(0, Math.max(3, term.length - 1));
     // A word of a page title or heading is the site's own: no page needs to be read to know it.
     if (outlineWordsStartingWith(outline, shard, stem).length > 0) return false;
@@ -148,7 +166,11 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
     return marked.length > 0 && !marked.some((word) => word.startsWith(stem));
   };
   const missing = (
-    await Promise.all(perTerm.map(async (response, index) => (response.results.length === 0 || (await matchesOnlyNear(terms[index], shards[index], response)) ? [index] : [])))
+    await Promise.all(
+      perTerm.map(async (response, index) =>
+        response.results.length === 0 || (await matchesOnlyNear(terms[index], shards[index], response)) ? [index] : [],
+      ),
+    )
   ).flat();
   if (missing.length > 0) {
     const words = await loadVocabulary(baseUrl).catch(() => [] as string[]);
@@ -172,12 +194,19 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
       results.set(result.id, result);
     }
   }
-  const ranked = rankPages(pages.values(), outlineOfPages(outline, shards.filter((shard) => shard !== undefined), pages.keys()), asked);
+  const ranked = rankPages(
+    pages.values(),
+    outlineOfPages(
+      outline,
+      shards.filter((shard) => shard !== undefined),
+      pages.keys(),
+    ),
+    asked,
+  );
 
-  const countBySection = Object.fromEntries(SEARCH_SECTIONS.map((name) => [name, ranked.filter((page) => page.section === name).length])) as Record<
-    SearchSection,
-    number
-  >;
+  const countBySection = Object.fromEntries(
+    SEARCH_SECTIONS.map((name) => [name, ranked.filter((page) => page.section === name).length]),
+  ) as Record<SearchSection, number>;
   const shown = section ? ranked.filter((page) => page.section === section) : ranked;
   const searched = terms.join(' ');
   // A page's excerpt marks the words of the search it came from: of all the words when it holds them all.

@@ -61,5 +61,10 @@ export function searchTerms(query: string): SearchTerms {
   const namesApi = meaningful.some((word, index) => API_WORDS.has(word) && !namesCredential(index));
   const pageWords = meaningful.filter((word, index) => !API_WORDS.has(word) || namesCredential(index));
   const terms = pageWords.length > 0 ? pageWords : meaningful.length > 0 ? meaningful : words;
-  return {terms: [...new Set(terms)], namesApi, asksQuestion: QUESTION.test(typed), asksDefinition: DEFINITION.test(typed)};
+  return {
+    terms: [...new Set(terms)],
+    namesApi,
+    asksQuestion: QUESTION.test(typed),
+    asksDefinition: DEFINITION.test(typed),
+  };
 }

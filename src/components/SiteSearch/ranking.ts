@@ -49,12 +49,22 @@ export function rankPages(
     const known = outline[page.id];
     const section = known?.section ?? 'Docs';
     const sectionWeight =
-      section !== 'API' ? 1 : query.namesApi ? API_WEIGHT.namesApi : query.asksQuestion ? API_WEIGHT.asksQuestion : API_WEIGHT.otherwise;
+      section !== 'API'
+        ? 1
+        : query.namesApi
+          ? API_WEIGHT.namesApi
+          : query.asksQuestion
+            ? API_WEIGHT.asksQuestion
+            : API_WEIGHT.otherwise;
     const inTitle = known ? coverage(known.title, terms) : 0;
     const inHeading = Math.max(0, ...(known?.headings ?? []).map((heading) => coverage(heading, terms)));
     const defines = query.asksDefinition && known?.glossary === true && inHeading === 1 ? DEFINITION_WEIGHT : 1;
     const rank =
-      page.score * (page.held / terms.length) ** 2 * sectionWeight * (1 + TITLE_WEIGHT * inTitle ** 2 + HEADING_WEIGHT * inHeading ** 2) * defines;
+      page.score *
+      (page.held / terms.length) ** 2 *
+      sectionWeight *
+      (1 + TITLE_WEIGHT * inTitle ** 2 + HEADING_WEIGHT * inHeading ** 2) *
+      defines;
     ranked.push({...page, section, rank});
   }
   return ranked.sort((a, b) => b.rank - a.rank);

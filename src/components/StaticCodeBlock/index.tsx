@@ -25,7 +25,10 @@ type BlockTokens = [classLists: string[], lines: (number | string)[][]];
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The code (as the copy button copies it) and the lines' HTML, in the line markup of the theme's CodeBlock/Line. */
-function render({tokens, lineClass, lineClassNames, showLineNumbers}: StaticCodeBlockProps): {code: string; html: string} {
+function render({tokens, lineClass, lineClassNames, showLineNumbers}: StaticCodeBlockProps): {
+  code: string;
+  html: string;
+} {
   const [classLists, lines] = JSON.parse(tokens) as BlockTokens;
   const extraClasses = (lineClassNames ? JSON.parse(lineClassNames) : {}) as Record<string, string[]>;
   const code: string[] = [];
@@ -79,7 +82,11 @@ export default function StaticCodeBlock(props: StaticCodeBlockProps): ReactNode 
         </pre>
         <div className={contentStyles.buttonGroup}>
           {(wordWrap.isEnabled || wordWrap.isCodeScrollable) && (
-            <WordWrapButton className={contentStyles.codeButton} onClick={() => wordWrap.toggle()} isEnabled={wordWrap.isEnabled} />
+            <WordWrapButton
+              className={contentStyles.codeButton}
+              onClick={() => wordWrap.toggle()}
+              isEnabled={wordWrap.isEnabled}
+            />
           )}
           <CopyButton className={contentStyles.codeButton} code={code} />
         </div>

@@ -7,7 +7,8 @@
  * found). Delete it when the codegen leaves the body out of a GET that has none:
  * tests/unit/api-request-samples.spec.ts checks the Java sample of a GET.
  */
-const EMPTY_BODY = /MediaType mediaType = MediaType\.parse\("text\/plain"\);\n *RequestBody body = RequestBody\.create\(mediaType, ""\);\n */;
+const EMPTY_BODY =
+  /MediaType mediaType = MediaType\.parse\("text\/plain"\);\n *RequestBody body = RequestBody\.create\(mediaType, ""\);\n */;
 
 export function javaGetWithoutBody(snippet: string): string {
   if (!snippet.includes('.method("GET", body)')) return snippet;

@@ -2,7 +2,16 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {createInfoPageMD, createTagPageMD, type MarkdownGenerator} from '../../upstream/openapi-plugin';
-import {apiPagesOf, loadOpenApiDescription, OpenApiSourceError, pageMdx, pageModel, type ApiOperation, type JsonObject, type PageRenderOptions} from '../../openapi';
+import {
+  apiPagesOf,
+  loadOpenApiDescription,
+  OpenApiSourceError,
+  pageMdx,
+  pageModel,
+  type ApiOperation,
+  type JsonObject,
+  type PageRenderOptions,
+} from '../../openapi';
 import {escapeMdxText, withStaticDownloadLinks} from '../mdx-safe-descriptions';
 
 /** `{` and `<` as character references: the plugin's template writes scheme descriptions and scopes into MDX as they are. */
@@ -23,7 +32,15 @@ function textOnlySchemes<T extends Record<string, JsonObject>>(schemes: T): T {
               flows: Object.fromEntries(
                 Object.entries<JsonObject>(scheme.flows).map(([flow, definition]) => [
                   flow,
-                  {...definition, scopes: Object.fromEntries(Object.entries<string>(definition.scopes ?? {}).map(([scope, text]) => [scope, asText(String(text))]))},
+                  {
+                    ...definition,
+                    scopes: Object.fromEntries(
+                      Object.entries<string>(definition.scopes ?? {}).map(([scope, text]) => [
+                        scope,
+                        asText(String(text)),
+                      ]),
+                    ),
+                  },
                 ]),
               ),
             }
@@ -53,17 +70,24 @@ export function apiPageGenerators(specPath: string, options: PageRenderOptions):
       const {spec, pages} = load();
       const operation = pages.get(page.id);
       if (!operation) {
-        throw new OpenApiSourceError(specPath, `the plugin made a page "${page.id}" (${page.api.method?.toUpperCase()} ${page.api.path}) that matches no operation or webhook of the model`);
+        throw new OpenApiSourceError(
+          specPath,
+          `the plugin made a page "${page.id}" (${page.api.method?.toUpperCase()} ${page.api.path}) that matches no operation or webhook of the model`,
+        );
       }
       return pageMdx(pageModel(spec, operation, specPath), options);
     },
     createInfoPageMD: (page) =>
       createInfoPageMD({
         ...page,
-        info: {...page.info, description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '', options.baseUrl)},
+        info: {
+          ...page.info,
+          description: withStaticDownloadLinks(escapeMdxText(page.info.description) ?? '', options.baseUrl),
+        },
         securitySchemes: page.securitySchemes && textOnlySchemes(page.securitySchemes),
       }),
-    createTagPageMD: (page) => createTagPageMD({...page, tag: {...page.tag, description: escapeMdxText(page.tag.description)}}),
+    createTagPageMD: (page) =>
+      createTagPageMD({...page, tag: {...page.tag, description: escapeMdxText(page.tag.description)}}),
   };
 }
 
@@ -82,7 +106,12 @@ export function apiPagesThemePlugin(): Plugin {
  * build cache. Returns its path, for the plugin's `specPath`.
  */
 export function pluginSpecPath(specPath: string): string {
-  const target = path.join('node_modules', '.cache', 'vigil-openapi', `${path.basename(specPath).replace(/\.(ya?ml|json)(\.gz)?$/i, '')}.json`);
+  const target = path.join(
+    'node_modules',
+    '.cache',
+    'vigil-openapi',
+    `${path.basename(specPath).replace(/\.(ya?ml|json)(\.gz)?$/i, '')}.json`,
+  );
   mkdirSync(path.dirname(target), {recursive: true});
   const document = loadOpenApiDescription(specPath);
   // The plugin takes every other key of a path item for an operation: extensions (`x-vault-sudo: true`) stay out.
@@ -94,7 +123,10 @@ export function pluginSpecPath(specPath: string): string {
         .map((container) => [
           container,
           Object.fromEntries(
-            Object.entries<JsonObject>(document[container]).map(([key, item]) => [key, Object.fromEntries(Object.entries(item ?? {}).filter(([name]) => !name.startsWith('x-')))]),
+            Object.entries<JsonObject>(document[container]).map(([key, item]) => [
+              key,
+              Object.fromEntries(Object.entries(item ?? {}).filter(([name]) => !name.startsWith('x-'))),
+            ]),
           ),
         ]),
     ),

@@ -3,7 +3,16 @@ import path from 'node:path';
 import type {LoadedPlugin, Plugin, PluginModule} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
-import {apiPageSlug, apiPagesOf, deref, descriptionMarkdown, infoPageSlug, loadOpenApiDescription, type ApiOperation, type JsonObject} from '../../openapi';
+import {
+  apiPageSlug,
+  apiPagesOf,
+  deref,
+  descriptionMarkdown,
+  infoPageSlug,
+  loadOpenApiDescription,
+  type ApiOperation,
+  type JsonObject,
+} from '../../openapi';
 import {sidebarDocIds, type SidebarItem as SidebarEntry} from '../../utils/sidebar';
 import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
 import {twinPath} from '../../utils/twin-path';
@@ -85,11 +94,14 @@ function docsContent(plugins: LoadedPlugin[], id: string): DocsContent {
 }
 
 /** The Markdown pages of src/pages (the pages plugin's `mdx` entries; JSX pages have no Markdown source). */
-function markdownPagesContent(plugins: LoadedPlugin[]): Array<{permalink: string; source: string; frontMatter: Record<string, unknown>}> {
+function markdownPagesContent(
+  plugins: LoadedPlugin[],
+): Array<{permalink: string; source: string; frontMatter: Record<string, unknown>}> {
   const content = plugins.find((item) => item.name === 'docusaurus-plugin-content-pages')?.content as
-    | Array<{type: string; permalink: string; source: string; frontMatter?: Record<string, unknown>}>
-    | undefined;
-  return (content ?? []).filter((page) => page.type === 'mdx').map(({permalink, source, frontMatter = {}}) => ({permalink, source, frontMatter}));
+    Array<{type: string; permalink: string; source: string; frontMatter?: Record<string, unknown>}> | undefined;
+  return (content ?? [])
+    .filter((page) => page.type === 'mdx')
+    .map(({permalink, source, frontMatter = {}}) => ({permalink, source, frontMatter}));
 }
 
 function blogContent(plugins: LoadedPlugin[]): BlogContent | undefined {
@@ -130,7 +142,10 @@ export function linkResolver(options: {
       }
       return `${origin}${permalink}${suffix}`;
     }
-    throw new MarkdownTwinError(file, `the relative link ${target} cannot be made absolute; link to a Markdown file or a site path`);
+    throw new MarkdownTwinError(
+      file,
+      `the relative link ${target} cannot be made absolute; link to a Markdown file or a site path`,
+    );
   };
 }
 
@@ -150,8 +165,20 @@ function llmsIndexEntry(page: TwinPage, origin: string): string {
  * The llms.txt index (llmstxt.org): title, summary, the paragraphs of `notes`, then one section of links per
  * part of the site.
  */
-export function llmsIndex(title: string, tagline: string, summary: string, sections: Section[], origin: string, notes: string[] = []): string {
-  const parts = [`# ${title}`, `> ${tagline}`, summary.replace(/\s*\n\s*/g, ' ').trim(), ...notes.map((note) => note.replace(/\s*\n\s*/g, ' ').trim())];
+export function llmsIndex(
+  title: string,
+  tagline: string,
+  summary: string,
+  sections: Section[],
+  origin: string,
+  notes: string[] = [],
+): string {
+  const parts = [
+    `# ${title}`,
+    `> ${tagline}`,
+    summary.replace(/\s*\n\s*/g, ' ').trim(),
+    ...notes.map((note) => note.replace(/\s*\n\s*/g, ' ').trim()),
+  ];
   for (const section of sections) {
     parts.push(`## ${section.title}`, section.pages.map((page) => llmsIndexEntry(page, origin)).join('\n'));
   }
@@ -190,8 +217,17 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       const docsById = new Map(docs.docs.map((doc) => [doc.id, doc]));
       const docPage = async (doc: DocMetadata): Promise<TwinPage> => {
         const file = sourceFile(doc.source, siteDir);
-        const markdown = await sourceToMarkdown(await fs.readFile(file, 'utf8'), siteRelative(file, siteDir), resolverFor(file, doc.permalink));
-        return {permalink: doc.permalink, title: doc.title, description: doc.description, markdown: pageMarkdown(doc.title, doc.description, markdown)};
+        const markdown = await sourceToMarkdown(
+          await fs.readFile(file, 'utf8'),
+          siteRelative(file, siteDir),
+          resolverFor(file, doc.permalink),
+        );
+        return {
+          permalink: doc.permalink,
+          title: doc.title,
+          description: doc.description,
+          markdown: pageMarkdown(doc.title, doc.description, markdown),
+        };
       };
       const sidebars = Object.values(docs.sidebars as Record<string, SidebarItem[]>);
       const listed = new Set<string>();
@@ -201,7 +237,12 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
         ids.forEach((id) => listed.add(id));
         if (ids.length === 0) continue;
         const first = docsById.get(ids[0]);
-        const title = item.type === 'category' ? item.label : item.type === 'doc' ? (item.label ?? first?.frontMatter.sidebar_label ?? first?.title) : undefined;
+        const title =
+          item.type === 'category'
+            ? item.label
+            : item.type === 'doc'
+              ? (item.label ?? first?.frontMatter.sidebar_label ?? first?.title)
+              : undefined;
         const pages: TwinPage[] = [];
         for (const id of ids) {
           const doc = docsById.get(id);
@@ -226,10 +267,18 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       const apiPages = new Map<string, TwinPage>();
       for (const doc of apiDocs.docs) {
         const frontMatter = doc.frontMatter as JsonObject;
-        const apiPage = await apiTwin(doc, frontMatter, {spec, specFile, operations, formatDescription: formatDescription(doc.permalink), origin});
+        const apiPage = await apiTwin(doc, frontMatter, {
+          spec,
+          specFile,
+          operations,
+          formatDescription: formatDescription(doc.permalink),
+          origin,
+        });
         apiPages.set(doc.id, apiPage);
       }
-      const apiOrder = Object.values(apiDocs.sidebars as Record<string, SidebarItem[]>).flatMap((items) => sidebarDocIds(items));
+      const apiOrder = Object.values(apiDocs.sidebars as Record<string, SidebarItem[]>).flatMap((items) =>
+        sidebarDocIds(items),
+      );
       const apiSectionPages = [...new Set(apiOrder)].map((id) => {
         const page = apiPages.get(id);
         if (!page) throw new Error(`markdown twins: the API sidebar names the page "${id}", which does not exist`);
@@ -245,9 +294,18 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       for (const post of posts) {
         const {metadata} = post;
         const file = sourceFile(metadata.source, siteDir);
-        const markdown = await sourceToMarkdown(await fs.readFile(file, 'utf8'), siteRelative(file, siteDir), resolverFor(file, metadata.permalink));
+        const markdown = await sourceToMarkdown(
+          await fs.readFile(file, 'utf8'),
+          siteRelative(file, siteDir),
+          resolverFor(file, metadata.permalink),
+        );
         const byline = `Published ${metadata.date.toISOString().slice(0, 10)}${
-          metadata.authors.length ? ` by ${metadata.authors.map((author) => author.name).filter(Boolean).join(', ')}` : ''
+          metadata.authors.length
+            ? ` by ${metadata.authors
+                .map((author) => author.name)
+                .filter(Boolean)
+                .join(', ')}`
+            : ''
         }.`;
         blogPages.push({
           permalink: metadata.permalink,
@@ -263,12 +321,24 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
         const file = sourceFile(page.source, siteDir);
         const {title, description} = page.frontMatter;
         if (typeof title !== 'string' || typeof description !== 'string') {
-          throw new MarkdownTwinError(siteRelative(file, siteDir), 'a Markdown page needs a title and a description in its front matter');
+          throw new MarkdownTwinError(
+            siteRelative(file, siteDir),
+            'a Markdown page needs a title and a description in its front matter',
+          );
         }
-        const markdown = await sourceToMarkdown(await fs.readFile(file, 'utf8'), siteRelative(file, siteDir), resolverFor(file, page.permalink));
+        const markdown = await sourceToMarkdown(
+          await fs.readFile(file, 'utf8'),
+          siteRelative(file, siteDir),
+          resolverFor(file, page.permalink),
+        );
         const heading = `# ${title}\n`;
         const body = markdown.startsWith(heading) ? markdown.slice(heading.length) : markdown;
-        otherPages.push({permalink: page.permalink, title, description, markdown: pageMarkdown(title, description, body)});
+        otherPages.push({
+          permalink: page.permalink,
+          title,
+          description,
+          markdown: pageMarkdown(title, description, body),
+        });
       }
 
       const sections: Section[] = [
@@ -286,12 +356,22 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
           '(each operation with its parameters, request and response fields, and request samples).',
         ...(options.notes?.(`${origin}${baseUrl}`) ?? []),
       ];
-      await writeFile(outDir, `${baseUrl}llms.txt`, baseUrl, llmsIndex(siteConfig.title, siteConfig.tagline, options.summary, sections, origin, notes));
+      await writeFile(
+        outDir,
+        `${baseUrl}llms.txt`,
+        baseUrl,
+        llmsIndex(siteConfig.title, siteConfig.tagline, options.summary, sections, origin, notes),
+      );
       // The docs and the API reference apart: the docs are what most questions need, and the API reference,
       // twice their size, would make one file too large for most context windows (README "Markdown for machines").
       const fullText = (pages: TwinPage[]) =>
         `${[llmsIndex(siteConfig.title, siteConfig.tagline, options.summary, [], origin).trim(), ...pages.map((page) => page.markdown.trim())].join('\n\n---\n\n')}\n`;
-      await writeFile(outDir, `${baseUrl}${LLMS_FULL_FILE}`, baseUrl, fullText(docSections.flatMap((section) => section.pages)));
+      await writeFile(
+        outDir,
+        `${baseUrl}${LLMS_FULL_FILE}`,
+        baseUrl,
+        fullText(docSections.flatMap((section) => section.pages)),
+      );
       await writeFile(outDir, `${baseUrl}${LLMS_API_FULL_FILE}`, baseUrl, fullText(apiSectionPages));
     },
   });
@@ -315,7 +395,10 @@ export async function apiTwin(
   const base = {permalink: doc.permalink, title: doc.title, description: doc.description};
   const operation = operations.find((item) => doc.id === item.slug);
   if (operation) {
-    return {...base, markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description, `${origin}${doc.permalink}`)}\n`};
+    return {
+      ...base,
+      markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description, `${origin}${doc.permalink}`)}\n`,
+    };
   }
   const tag = ((spec.tags ?? []) as JsonObject[]).find((item) => doc.id === apiPageSlug(String(item.name)));
   if (tag) {
@@ -334,10 +417,17 @@ export async function apiTwin(
   if (frontMatter.slug === '/' || doc.id === infoPageSlug(String(spec.info?.title ?? ''))) {
     return {...base, markdown: await apiRootMarkdown(spec, specFile, formatDescription)};
   }
-  throw new MarkdownTwinError(doc.source, 'an API reference page that matches no operation, tag or the description root');
+  throw new MarkdownTwinError(
+    doc.source,
+    'an API reference page that matches no operation, tag or the description root',
+  );
 }
 
-async function apiRootMarkdown(spec: JsonObject, specFile: string, formatDescription: (markdown: string) => Promise<string>): Promise<string> {
+async function apiRootMarkdown(
+  spec: JsonObject,
+  specFile: string,
+  formatDescription: (markdown: string) => Promise<string>,
+): Promise<string> {
   const info = spec.info ?? {};
   const parts = [`# ${info.title}`, `Version ${info.version}. Base URL \`${serverUrl(spec)}\`.`];
   if (info.description) parts.push(await formatDescription(descriptionMarkdown(info.description)));

@@ -1,4 +1,15 @@
-import type {Root, RootContent, Parent, Link, Image, Definition, BlockContent, Paragraph, PhrasingContent, Text} from 'mdast';
+import type {
+  Root,
+  RootContent,
+  Parent,
+  Link,
+  Image,
+  Definition,
+  BlockContent,
+  Paragraph,
+  PhrasingContent,
+  Text,
+} from 'mdast';
 
 /** A page's Markdown could not be made: names the source file and the construct. */
 export class MarkdownTwinError extends Error {
@@ -37,15 +48,21 @@ let processors: Promise<Processors> | undefined;
 /** The unified pipeline (ESM-only packages), loaded once. */
 function loadProcessors(): Promise<Processors> {
   processors ??= (async () => {
-    const [{unified}, {default: remarkParse}, {default: remarkMdx}, {default: remarkGfm}, {default: remarkDirective}, {default: remarkStringify}] =
-      await Promise.all([
-        import('unified'),
-        import('remark-parse'),
-        import('remark-mdx'),
-        import('remark-gfm'),
-        import('remark-directive'),
-        import('remark-stringify'),
-      ]);
+    const [
+      {unified},
+      {default: remarkParse},
+      {default: remarkMdx},
+      {default: remarkGfm},
+      {default: remarkDirective},
+      {default: remarkStringify},
+    ] = await Promise.all([
+      import('unified'),
+      import('remark-parse'),
+      import('remark-mdx'),
+      import('remark-gfm'),
+      import('remark-directive'),
+      import('remark-stringify'),
+    ]);
     const mdxParser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective);
     const markdownParser = unified().use(remarkParse).use(remarkGfm);
     const writer = unified().use(remarkGfm).use(remarkStringify, {
@@ -102,7 +119,10 @@ function strongParagraph(children: PhrasingContent[]): Paragraph {
   return {type: 'paragraph', children: [{type: 'strong', children}]};
 }
 
-function jsxAttribute(node: {attributes: Array<{type: string; name?: string; value?: unknown}>}, name: string): string | undefined {
+function jsxAttribute(
+  node: {attributes: Array<{type: string; name?: string; value?: unknown}>},
+  name: string,
+): string | undefined {
   const attribute = node.attributes.find((item) => item.type === 'mdxJsxAttribute' && item.name === name);
   return typeof attribute?.value === 'string' ? attribute.value : undefined;
 }
@@ -127,24 +147,36 @@ function convertChildren(parent: Parent, file: string, source: string, resolveLi
         if (isCommentOnly(node.value)) {
           continue;
         }
-        throw new MarkdownTwinError(file, `line ${node.position?.start.line}: the expression {${node.value}} has no Markdown equivalent`);
+        throw new MarkdownTwinError(
+          file,
+          `line ${node.position?.start.line}: the expression {${node.value}} has no Markdown equivalent`,
+        );
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement': {
         if (node.name === TAB_CONTAINER) {
           for (const item of node.children) {
             if (item.type !== 'mdxJsxFlowElement' || item.name !== TAB_ITEM) {
-              throw new MarkdownTwinError(file, `line ${item.position?.start.line}: <${TAB_CONTAINER}> may only hold <${TAB_ITEM}> elements`);
+              throw new MarkdownTwinError(
+                file,
+                `line ${item.position?.start.line}: <${TAB_CONTAINER}> may only hold <${TAB_ITEM}> elements`,
+              );
             }
             const label = jsxAttribute(item, 'label') ?? jsxAttribute(item, 'value');
             if (label === undefined) {
-              throw new MarkdownTwinError(file, `line ${item.position?.start.line}: <${TAB_ITEM}> needs a string label or value`);
+              throw new MarkdownTwinError(
+                file,
+                `line ${item.position?.start.line}: <${TAB_ITEM}> needs a string label or value`,
+              );
             }
             convertChildren(item as Parent, file, source, resolveLink);
             result.push(strongParagraph([text(label)]), ...(item.children as RootContent[]));
           }
           continue;
         }
-        throw new MarkdownTwinError(file, `line ${node.position?.start.line}: the element <${node.name ?? ''}> has no Markdown equivalent`);
+        throw new MarkdownTwinError(
+          file,
+          `line ${node.position?.start.line}: the element <${node.name ?? ''}> has no Markdown equivalent`,
+        );
       }
       case 'containerDirective': {
         const label = ADMONITION_LABELS[node.name];
@@ -152,7 +184,9 @@ function convertChildren(parent: Parent, file: string, source: string, resolveLi
           throw new MarkdownTwinError(file, `line ${node.position?.start.line}: unknown admonition :::${node.name}`);
         }
         const [first, ...rest] = node.children;
-        const titled = first?.type === 'paragraph' && (first.data as {directiveLabel?: boolean} | undefined)?.directiveLabel === true;
+        const titled =
+          first?.type === 'paragraph' &&
+          (first.data as {directiveLabel?: boolean} | undefined)?.directiveLabel === true;
         const body = (titled ? rest : node.children) as RootContent[];
         const heading = strongParagraph(titled ? [text(`${label}: `), ...first.children] : [text(label)]);
         const quote: Parent = {type: 'blockquote', children: [heading, ...body] as BlockContent[]} as Parent;
@@ -169,7 +203,9 @@ function convertChildren(parent: Parent, file: string, source: string, resolveLi
           throw new MarkdownTwinError(file, `the directive :${node.name} has no source position`);
         }
         const raw = source.slice(start, end);
-        result.push(node.type === 'leafDirective' ? ({type: 'paragraph', children: [text(raw)]} as RootContent) : text(raw));
+        result.push(
+          node.type === 'leafDirective' ? ({type: 'paragraph', children: [text(raw)]} as RootContent) : text(raw),
+        );
         continue;
       }
       case 'link':
@@ -213,7 +249,11 @@ export async function mdxToMarkdown(body: string, file: string, resolveLink: Lin
 }
 
 /** Markdown text (an OpenAPI description) with its links made absolute. */
-export async function markdownWithAbsoluteLinks(markdown: string, file: string, resolveLink: LinkResolver): Promise<string> {
+export async function markdownWithAbsoluteLinks(
+  markdown: string,
+  file: string,
+  resolveLink: LinkResolver,
+): Promise<string> {
   const {parseMarkdown, stringify} = await loadProcessors();
   const tree = parseMarkdown(markdown);
   convertChildren(tree, file, markdown, resolveLink);

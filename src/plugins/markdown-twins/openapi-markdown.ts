@@ -10,7 +10,9 @@ export function serverUrl(spec: JsonObject, url?: string): string {
   if (!server) {
     return '';
   }
-  return String(server.url).replace(/\{([^}]+)\}/g, (whole, name: string) => String(server.variables?.[name]?.default ?? whole));
+  return String(server.url).replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    String(server.variables?.[name]?.default ?? whole),
+  );
 }
 
 /**

@@ -45,13 +45,14 @@ let parser;
 /** The MDX parser, as Docusaurus parses docs and posts (`markdown.format: 'mdx'`), loaded once. */
 async function loadParser() {
   parser ??= (async () => {
-    const [{unified}, {default: remarkParse}, {default: remarkMdx}, {default: remarkGfm}, {default: remarkDirective}] = await Promise.all([
-      import('unified'),
-      import('remark-parse'),
-      import('remark-mdx'),
-      import('remark-gfm'),
-      import('remark-directive'),
-    ]);
+    const [{unified}, {default: remarkParse}, {default: remarkMdx}, {default: remarkGfm}, {default: remarkDirective}] =
+      await Promise.all([
+        import('unified'),
+        import('remark-parse'),
+        import('remark-mdx'),
+        import('remark-gfm'),
+        import('remark-directive'),
+      ]);
     return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective);
   })();
   return parser;

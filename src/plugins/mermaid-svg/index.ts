@@ -56,7 +56,11 @@ function rawHtmlBlock(className: string, html: string): MdxJsxFlowElement {
       {
         type: 'mdxJsxAttribute',
         name: 'dangerouslySetInnerHTML',
-        value: {type: 'mdxJsxAttributeValueExpression', value: `{__html: ${JSON.stringify(html)}}`, data: {estree: expression}},
+        value: {
+          type: 'mdxJsxAttributeValueExpression',
+          value: `{__html: ${JSON.stringify(html)}}`,
+          data: {estree: expression},
+        },
       },
     ],
     children: [],

@@ -13,12 +13,24 @@ type Props = ComponentProps<'code'> & Partial<StaticCodeBlockProps> & {metastrin
 export default function MDXCode(props: Props): ReactNode {
   const {tokens, lineClass, preClass, language, metastring: _metastring, live: _live, ...rest} = props;
   if (tokens !== undefined && lineClass !== undefined && preClass !== undefined && language !== undefined) {
-    return <StaticCodeBlock {...(rest as Partial<StaticCodeBlockProps>)} tokens={tokens} lineClass={lineClass} preClass={preClass} language={language} />;
+    return (
+      <StaticCodeBlock
+        {...(rest as Partial<StaticCodeBlockProps>)}
+        tokens={tokens}
+        lineClass={lineClass}
+        preClass={preClass}
+        language={language}
+      />
+    );
   }
-  const inline = props.children !== undefined && Children.toArray(props.children).every((child) => typeof child === 'string' && !child.includes('\n'));
+  const inline =
+    props.children !== undefined &&
+    Children.toArray(props.children).every((child) => typeof child === 'string' && !child.includes('\n'));
   if (!inline) {
     // Rendered at build time for every page, so a content plugin without the rehype plugin fails the build.
-    throw new Error('a fenced code block was not highlighted at build time: give its content plugin rehypeStaticCodeBlocks (docusaurus.config.ts, src/plugins/static-code-blocks.ts)');
+    throw new Error(
+      'a fenced code block was not highlighted at build time: give its content plugin rehypeStaticCodeBlocks (docusaurus.config.ts, src/plugins/static-code-blocks.ts)',
+    );
   }
   return <CodeInline {...rest} />;
 }

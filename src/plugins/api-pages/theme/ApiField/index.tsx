@@ -17,7 +17,12 @@ type Props = {
   children?: ReactNode;
 };
 
-const FLAG_LABELS = {nullable: 'nullable', readOnly: 'read-only', writeOnly: 'write-only', deprecated: 'deprecated'} as const;
+const FLAG_LABELS = {
+  nullable: 'nullable',
+  readOnly: 'read-only',
+  writeOnly: 'write-only',
+  deprecated: 'deprecated',
+} as const;
 
 /**
  * One parameter or schema property of the API reference. Its name links to its own anchor, so a doc page,

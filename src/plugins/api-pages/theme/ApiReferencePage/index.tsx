@@ -10,7 +10,14 @@ import ApiFieldList from '../ApiFieldList';
 import ApiText from '../ApiText';
 import RequestBuilder from '@site/src/components/RequestBuilder';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
-import type {ApiPageData, ExampleData, FieldData, MediaData, SectionData, ShapeData} from '@site/src/openapi/render-page';
+import type {
+  ApiPageData,
+  ExampleData,
+  FieldData,
+  MediaData,
+  SectionData,
+  ShapeData,
+} from '@site/src/openapi/render-page';
 
 function Text({html}: {html?: string}): ReactNode {
   return html ? <ApiText html={html} /> : null;
