@@ -16,8 +16,8 @@ import {readFileSync} from 'node:fs';
 import {gzipSync} from 'node:zlib';
 import {VIEWPORTS, trackRequests, waitForQuietNetwork} from './page-weight.mjs';
 
-/** The page and the query of the measurement, with the budget: bench/budgets.json's `firstSearch` (run from the repository's root). */
-/** @type {{definition: string, path: string, query: string, budget: {bytes: number, afterLastDownloadMs: number}}} */
+/** The page and the queries of the measurement (the query, then the one-word queries the budget test also runs), with the budget: bench/budgets.json's `firstSearch` (run from the repository's root). */
+/** @type {{definition: string, path: string, query: string, oneWordQueries: string[], budget: {bytes: number, afterLastDownloadMs: number}}} */
 export const FIRST_SEARCH = JSON.parse(readFileSync('bench/budgets.json', 'utf8')).firstSearch;
 
 /**

@@ -10,7 +10,13 @@ import {join, relative} from 'node:path';
 import * as pagefind from 'pagefind';
 import {BASE_URL} from '../config/base-url.cjs';
 import {fileForPath} from './build-output.cjs';
-import {API_OUTLINE_FOLDER, apiOutlineShardOf} from '../src/components/SiteSearch/api-outline-shard.cjs';
+import {
+  API_OUTLINE_FOLDER,
+  PAGE_TEXT_FOLDER,
+  PAGE_TEXT_RUN_WORDS,
+  apiOutlineShardOf,
+  pageTextFile,
+} from '../src/components/SiteSearch/index-files.cjs';
 
 /** The folder of the build (and of the site, under the base path) that holds the index and its library. */
 export const SEARCH_INDEX_FOLDER = 'pagefind';
@@ -78,7 +84,7 @@ export const OUTLINE_FILE = 'outline.json';
 
 /**
  * A page as Pagefind indexed it: its id, URL, text, title and other metadata, filters and anchors (headings).
- * @typedef {{id: string, url: string, content: string, meta?: Record<string, string>, filters?: Record<string, string[]>, anchors?: {element: string, id: string, text: string}[]}} Fragment
+ * @typedef {{id: string, url: string, content: string, meta?: Record<string, string>, filters?: Record<string, string[]>, anchors?: {element: string, id: string, text: string, location?: number}[]}} Fragment
  */
 
 /**
@@ -210,6 +216,45 @@ function writeOutline(indexDir, fragments) {
   writeFileSync(join(indexDir, OUTLINE_FILE), JSON.stringify({pages, apiShards: Object.keys(apiShards).sort()}));
 }
 
+/** Pagefind's split of a page's text into the words its locations count (`word_separators` in pagefind.js 1.6). */
+const WORD_SEPARATORS = /[^\S\uFEFF]+/;
+
+/**
+ * A page's text as the search's results read it (src/components/SiteSearch/page-text.ts), in runs of
+ * PAGE_TEXT_RUN_WORDS words: each run with the page's URL, title, word count and headings (each heading's
+ * location, id and text, the parts Pagefind's `sub_results` are made of), and its own words.
+ * @typedef {{url: string, title: string, wordCount: number, headings: [number, string, string][], words: string[]}} PageTextRun
+ * @param {Fragment} fragment
+ * @returns {PageTextRun[]}
+ */
+export function pageTextRuns(fragment) {
+  const words = fragment.content.split(WORD_SEPARATORS);
+  const headings = (fragment.anchors ?? [])
+    .filter((anchor) => /^h\d$/i.test(anchor.element) && anchor.id && /\S/.test(anchor.text ?? ''))
+    .sort((a, b) => (a.location ?? 0) - (b.location ?? 0))
+    .map((anchor) => /** @type {[number, string, string]} */ ([anchor.location ?? 0, anchor.id, anchor.text.trim()]));
+  const runs = [];
+  for (let start = 0; start === 0 || start < words.length; start += PAGE_TEXT_RUN_WORDS) {
+    const run = words.slice(start, start + PAGE_TEXT_RUN_WORDS);
+    runs.push({url: fragment.url, title: fragment.meta?.title ?? '', wordCount: words.length, headings, words: run});
+  }
+  return runs;
+}
+
+/**
+ * Writes the text of each page of `fragments` into `indexDir`, in runs (`pageTextFile`).
+ * @param {string} indexDir
+ * @param {Fragment[]} fragments
+ */
+function writePageTexts(indexDir, fragments) {
+  mkdirSync(join(indexDir, PAGE_TEXT_FOLDER), {recursive: true});
+  for (const fragment of fragments) {
+    pageTextRuns(fragment).forEach((run, index) =>
+      writeFileSync(join(indexDir, pageTextFile(fragment.id, index)), JSON.stringify(run)),
+    );
+  }
+}
+
 /**
  * The size Pagefind aims at for each chunk of the word index, before compression. A search downloads the
  * chunks that hold its words; at Pagefind's default (about 22,000) each is about 28 kB gzipped, so a two-word
@@ -246,6 +291,7 @@ export async function writeSearchIndex(buildDir, pages) {
     const fragments = [...fragmentsOf(indexDir)];
     writeFileSync(join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabularyOf(fragments)));
     writeOutline(indexDir, fragments);
+    writePageTexts(indexDir, fragments);
   } finally {
     await pagefind.close();
   }

@@ -1,4 +1,4 @@
-import {readFileSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {
   API_OUTLINE_FOLDER,
@@ -7,6 +7,8 @@ import {
   type ApiOutlineShard,
   type OutlineFile,
 } from '../../src/components/SiteSearch/outline';
+import {pageTextFile} from '../../src/components/SiteSearch/index-files.cjs';
+import type {PageTextRun} from '../../src/components/SiteSearch/page-text';
 import {coverage, wordsOf} from '../../src/components/SiteSearch/query';
 import {operationsOf} from '../../src/openapi';
 import {posts} from '../support/blog';
@@ -100,4 +102,28 @@ test('the vocabulary for misspelt words holds the site’s words, most frequent 
   for (const word of ['databricks', 'snowflake', 'webhook', 'anomaly', 'quality']) expect(vocabulary).toContain(word);
   expect(vocabulary.indexOf('dataset')).toBeLessThan(vocabulary.indexOf('webhook'));
   expect(vocabulary.every((word) => word.length >= 4 && !/^\d+$/.test(word))).toBe(true);
+});
+
+test('each page’s text is in runs that results read their excerpts from: every word in order, each heading at its location', async () => {
+  const {fragmentsOf} = await import('../../tools/search-index.mjs');
+  const fragment = [...fragmentsOf(INDEX)].find(
+    (candidate) => candidate.url === '/docs/configuring-datastore/postgresql',
+  )!;
+  const runs: PageTextRun[] = [];
+  for (let run = 0; existsSync(`${INDEX}/${pageTextFile(fragment.id, run)}`); run += 1) {
+    runs.push(JSON.parse(readFileSync(`${INDEX}/${pageTextFile(fragment.id, run)}`, 'utf8')) as PageTextRun);
+  }
+  expect(runs.length).toBeGreaterThan(1);
+  const words = runs.flatMap((run) => run.words);
+  expect(words.join(' ')).toBe(fragment.content.trim().replace(/\s+/g, ' '));
+  expect(runs.every((run) => run.wordCount === words.length && run.url === fragment.url)).toBe(true);
+  const {headings} = runs[0];
+  expect(headings.map(([, , text]) => text)).toContain('Check the grants');
+  // Pagefind's locations count the words as the runs split them: each heading's words start at its location.
+  for (const [location, id, text] of headings) {
+    const headingWords = text.split(/\s+/);
+    // Pagefind ends the text of a block with a full stop.
+    const atLocation = words.slice(location, location + headingWords.length).map((word) => word.replace(/\.$/, ''));
+    expect(atLocation, `heading #${id}`).toEqual(headingWords);
+  }
 });

@@ -4,6 +4,7 @@ import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
 import {excerptParts} from '../../src/components/SiteSearch/excerpt';
 import {bestHeading} from '../../src/components/SiteSearch/headings';
+import {excerptRegion, markedWord} from '../../src/components/SiteSearch/page-text';
 import {coverage, sameWord, searchTerms} from '../../src/components/SiteSearch/query';
 import {rankPages, type PageOutline} from '../../src/components/SiteSearch/ranking';
 import {closestWord, editDistance} from '../../src/components/SiteSearch/spelling';
@@ -110,6 +111,25 @@ test.describe('ranking', () => {
 });
 
 test.describe('results', () => {
+  test('an excerpt starts where it holds the most matches, as Pagefind chooses it', () => {
+    expect(excerptRegion([], 24)).toBe(0);
+    // A page shorter than an excerpt starts at its first word.
+    expect(excerptRegion([3, 10], 24)).toBe(0);
+    // One match far down, three close together further on: the window holds the three.
+    const start = excerptRegion([5, 100, 104, 110], 24);
+    expect(start).toBeGreaterThan(5);
+    for (const location of [100, 104, 110]) expect(location - start).toBeLessThan(24);
+  });
+
+  test('a matched word is marked when it is a form of a word searched, its punctuation outside the mark', () => {
+    expect(markedWord('Snowflake.', ['snowflake'])).toBe('<mark>Snowflake</mark>.');
+    expect(markedWord('grant', ['grants'])).toBe('<mark>grant</mark>');
+    expect(markedWord('"granted_on",', ['grant'])).toBe('"<mark>granted_on</mark>",');
+    // Pagefind matches the parts of a compound word too: a file name is not the word searched.
+    expect(markedWord('check-grants.sql.', ['grants'])).toBe('check-grants.sql.');
+    expect(markedWord('<role>', ['role'])).toBe('&lt;<mark>role</mark>&gt;');
+  });
+
   test('an excerpt is text: entities decoded, the marked words apart, no markup', () => {
     expect(
       excerptParts('GRANT USAGE ON WAREHOUSE &lt;wh&gt; TO ROLE; <mark>grants</mark> &amp; <mark>roles</mark>'),

@@ -15,7 +15,7 @@ export interface OutlineFile {
 /** A shard of the API outline: a word, the operation pages whose title holds it, the headings (`<page id>#<index>`) that hold it. */
 export type ApiOutlineShard = Record<string, {title: string[]; headings: string[]}>;
 
-export {API_OUTLINE_FOLDER, apiOutlineShardOf} from './api-outline-shard.cjs';
+export {API_OUTLINE_FOLDER, apiOutlineShardOf} from './index-files.cjs';
 
 /** The words of the doc and blog pages' titles and headings, lowercase, made once per outline file. */
 const docWords = new WeakMap<OutlineFile, string[]>();

@@ -1,11 +1,11 @@
 /**
  * The site's search: Pagefind's browser library over the index the build writes into `<site>/pagefind/`
  * (`tools/search-index.mjs`). Nothing loads until the reader searches: the first search downloads the
- * library, its WebAssembly, and only the index chunks of the words typed; a result's excerpt is a fragment
- * loaded when the result is shown.
+ * library, its WebAssembly, and only the index chunks of the words typed; a result's excerpt comes from the
+ * run of its page's text that holds it, loaded when the result is shown (./page-text.ts).
  */
 import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent/sections';
-import {bestHeading, type Heading, type MatchedPart} from './headings';
+import type {Heading} from './headings';
 import {
   API_OUTLINE_FOLDER,
   apiOutlineShardOf,
@@ -15,20 +15,18 @@ import {
   type OutlineFile,
 } from './outline';
 import {searchTerms} from './query';
+import {matchedWords, pageMatch} from './page-text';
 import {rankPages, type MatchedPage} from './ranking';
 import {closestWord} from './spelling';
 
-/** The parts of Pagefind's browser API the site uses (pagefind 1.6, `pagefind.js`). */
-interface PagefindResultData {
-  url: string;
-  excerpt: string;
-  meta: {title?: string};
-  sub_results: MatchedPart[];
-}
+/**
+ * The parts of Pagefind's browser API the site uses (pagefind 1.6, `pagefind.js`): a result's page id, score and
+ * the locations of the words it matched (not its `data()`, the fragment of the whole page).
+ */
 interface PagefindResult {
   id: string;
   score: number;
-  data(): Promise<PagefindResultData>;
+  words: number[];
 }
 interface Pagefind {
   options(options: {baseUrl?: string; excerptLength?: number}): Promise<void>;
@@ -151,8 +149,8 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
   ]);
   let corrected: string | undefined;
   // A word is missing when nothing matches it, or when what matches is only what Pagefind found near it: the
-  // marked words of its best page do not start like it (with the last letter dropped, for "grants" to match
-  // "grant"). Pagefind widens a word it cannot find to the words of its loaded index chunks.
+  // words it matched in the excerpt of its best page do not start like it (with the last letter dropped, for
+  // "grants" to match "grant"). Pagefind widens a word it cannot find to the words of its loaded index chunks.
   const matchesOnlyNear = async (
     term: string,
     shard: ApiOutlineShard | undefined,
@@ -161,8 +159,8 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
     const stem = term.toLowerCase().slice(0, Math.max(3, term.length - 1));
     // A word of a page title or heading is the site's own: no page needs to be read to know it.
     if (outlineWordsStartingWith(outline, shard, stem).length > 0) return false;
-    const excerpt = (await response.results[0].data()).excerpt;
-    const marked = [...excerpt.matchAll(/<mark>([^<]*)<\/mark>/g)].map((match) => match[1].toLowerCase());
+    const [best] = response.results;
+    const marked = await matchedWords(baseUrl, best.id, best.words);
     return marked.length > 0 && !marked.some((word) => word.startsWith(stem));
   };
   const missing = (
@@ -220,14 +218,15 @@ export async function searchSite(baseUrl: string, query: string, section?: Searc
       const page = shown[index];
       if (!page) return Promise.reject(new RangeError(`no result ${index} of ${shown.length}`));
       if (!hits.has(index)) {
+        const result = withAllWords.get(page.id) ?? results.get(page.id)!;
         hits.set(
           index,
-          (withAllWords.get(page.id) ?? results.get(page.id)!).data().then((data) => ({
-            url: data.url,
-            title: data.meta.title ?? data.url,
+          pageMatch(baseUrl, page.id, result.words, searched).then((match) => ({
+            url: match.url,
+            title: match.title || match.url,
             section: page.section,
-            heading: bestHeading(data.url, data.meta.title ?? '', data.sub_results, searched),
-            excerpt: data.excerpt,
+            heading: match.heading,
+            excerpt: match.excerpt,
           })),
         );
       }
