@@ -1,5 +1,5 @@
 import {defineConfig} from '@playwright/test';
-import {TEST_BROWSER} from './tools/test-browser.cjs';
+import {CHROMIUM_ARGS, TEST_BROWSER} from './tools/test-browser.cjs';
 
 /** Port of the production build served by nginx with deploy/nginx.conf for the browser tests. */
 export const NGINX_TEST_PORT = Number(process.env.VIGIL_NGINX_PORT ?? 8100);
@@ -26,14 +26,7 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium headless shell (tools/test-browser.cjs): browsers are never downloaded.
       executablePath: TEST_BROWSER,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -25,17 +25,11 @@ import {startNginx} from '../tools/nginx-server.mjs';
 import {QUIET_MS, VIEWPORTS, weighPage} from '../tools/page-weight.mjs';
 import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from '../tools/first-search.mjs';
 import {searchIndexSize} from '../tools/search-index.mjs';
+import {CHROMIUM_ARGS} from '../tools/test-browser.cjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Lighthouse's Chrome: the full browser, headless. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const PORT = Number(process.env.VIGIL_BENCH_PORT ?? 3300);
 const BUDGETS_FILE = 'bench/budgets.json';
 const RESULTS_FILE = 'bench/results.json';
@@ -180,7 +174,7 @@ async function measureBuilds() {
 async function measurePageWeights(pages, origin) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new'),
+    args: CHROMIUM_ARGS,
   });
   const weights = {};
   const cache = new Map();
@@ -207,7 +201,7 @@ async function measurePageWeights(pages, origin) {
 async function measureFirstSearch(origin) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new'),
+    args: CHROMIUM_ARGS,
   });
   try {
     const runs = {unthrottled: [], throttled: []};

@@ -5,6 +5,7 @@
 // build one small module instead of thousands of JSX elements: the build time grows with the operations, not
 // with the size of their schemas. src/plugins/api-pages/theme/ApiReferencePage renders the data, all of it in the HTML the
 // server sends; nested objects, variants and examples fold in native <details> that work without JavaScript.
+import type {HighlightedCode} from '../utils/highlighted-code';
 import type {ExampleModel} from './examples';
 import type {Fact, SchemaField, SchemaShape} from './fields';
 import type {ApiPageModel, BodyModel, CallbackModel, MediaModel, ResponseModel, SecurityModel} from './model';
@@ -14,16 +15,8 @@ import {codeSampleLanguage, escapeHtml, exampleCode, factHtml} from './render-te
 /** The tab group whose choice Docusaurus remembers across pages and browser tabs. */
 export const SAMPLE_LANGUAGE_GROUP = 'api-sample-language';
 
-/** A highlighted code block: the properties src/components/StaticCodeBlock takes (src/plugins/static-code-blocks.ts). */
-export type CodeBlockData = {
-  tokens: string;
-  lineClass: string;
-  preClass: string;
-  lineClassNames: string;
-  language: string;
-  title: string;
-  showLineNumbers: boolean;
-};
+/** A highlighted code block: the properties src/components/StaticCodeBlock takes. */
+export type CodeBlockData = HighlightedCode;
 
 /** Highlights code as the site's fenced code blocks are highlighted at build time. */
 export type Highlighter = (code: string, options: {language?: string; metastring?: string}) => CodeBlockData;

@@ -3,6 +3,7 @@ import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PrismTheme} from 'prism-react-renderer';
+import type {HighlightedCode} from '../utils/highlighted-code';
 import {
   normalizeTokens,
   themeDictionary,
@@ -113,17 +114,7 @@ export function codeOfTokens(lines: BlockTokens[1]): string {
 }
 
 /** What the build gives a code element, read by src/components/StaticCodeBlock (hast properties are strings). */
-export type HighlightedProps = {
-  /** JSON of BlockTokens. */
-  tokens: string;
-  /** Classes of each line (the plain style of both modes), of the <pre> (the root style), JSON of the magic-comment classes per line. */
-  lineClass: string;
-  preClass: string;
-  lineClassNames: string;
-  language: string;
-  title: string;
-  showLineNumbers: boolean;
-};
+export type HighlightedProps = HighlightedCode;
 
 /** Tokenizes code as the theme's code block does, with a Prism that has the grammars of `languages`. */
 function createHighlighter({languages, themes, magicComments, utils}: HighlighterOptions & {utils: CodeBlockUtils}) {
