@@ -144,18 +144,10 @@ export function limitsOf(schema: JsonObject): string[] {
     else if (max !== undefined) limits.push(`at most ${max}${unit}`);
   };
   // 3.0 writes exclusive bounds as booleans beside minimum/maximum; 3.1 as numbers of their own.
-  const exclusiveMin =
-    schema.exclusiveMinimum === true
-      ? schema.minimum
-      : typeof schema.exclusiveMinimum === 'number'
-        ? schema.exclusiveMinimum
-        : undefined;
-  const exclusiveMax =
-    schema.exclusiveMaximum === true
-      ? schema.maximum
-      : typeof schema.exclusiveMaximum === 'number'
-        ? schema.exclusiveMaximum
-        : undefined;
+  const exclusive = (flag: unknown, bound: unknown) =>
+    flag === true ? bound : typeof flag === 'number' ? flag : undefined;
+  const exclusiveMin = exclusive(schema.exclusiveMinimum, schema.minimum);
+  const exclusiveMax = exclusive(schema.exclusiveMaximum, schema.maximum);
   range(
     exclusiveMin === undefined ? schema.minimum : undefined,
     exclusiveMax === undefined ? schema.maximum : undefined,

@@ -1,5 +1,5 @@
 import {budgets} from '../support/budgets';
-import {expect, takeExpectedConsole, test, waitForHydration} from '../support/site';
+import {SCRIPT_URLS, expect, holdScripts, takeExpectedConsole, test, waitForHydration} from '../support/site';
 
 // A page shows what the server sent without waiting for its scripts: Docusaurus' page template names the
 // runtime and the main bundle with `defer`, so neither their download nor their evaluation holds back reading
@@ -11,14 +11,7 @@ test('every kind of page paints what the server sent while its scripts are still
 }) => {
   // The page of each kind of bench/budgets.json: the pages the benchmark weighs.
   for (const {kind, path} of budgets.pages) {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/js/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(path, {waitUntil: 'commit'});
     await expect(page.locator('h1').first(), `${path}: the heading`).toBeVisible();
     await expect
@@ -34,6 +27,6 @@ test('every kind of page paints what the server sent while its scripts are still
     await waitForHydration(page);
     // The browser logs the not-found page's own 404 status, which is what that page is for.
     if (kind === 'notFound') takeExpectedConsole(consoleGuard, /status of 404 \(Not Found\)/, {first: true});
-    await page.unroute('**/assets/js/**');
+    await page.unroute(SCRIPT_URLS);
   }
 });

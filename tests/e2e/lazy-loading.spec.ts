@@ -1,7 +1,7 @@
 import type {Page} from '@playwright/test';
 import {operationsOf} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
-import {expect, openPage, takeExpectedConsole, test} from '../support/site';
+import {SCRIPT_URLS, expect, holdScripts, openPage, takeExpectedConsole, test} from '../support/site';
 
 // The part of a page whose code loads after the page is interactive, at the reader's request: the API
 // reference's request builder. While its code loads, a spinner after 200 ms; on a failure, an error box with
@@ -25,14 +25,7 @@ test('while the request builder loads, a spinner shows after 200 ms, then the bu
   await openPage(page, OPERATION_PATH);
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   // The network holds the builder's code back until the spinner has been seen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/js/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await offerOf(page).click();
   await expect(builderOf(page), 'the builder took the place of the offer').toHaveCount(1);
   await page.clock.runFor(199);
@@ -51,7 +44,7 @@ test('when the request builder cannot load, an error box offers Retry, which loa
 }) => {
   await openPage(page, OPERATION_PATH);
   let failing = true;
-  await page.route('**/assets/js/**', (route) => (failing ? route.abort('failed') : route.continue()));
+  await page.route(SCRIPT_URLS, (route) => (failing ? route.abort('failed') : route.continue()));
   await offerOf(page).click();
   const alert = builderOf(page).getByRole('alert').filter({hasText: 'could not be loaded'});
   await expect(alert).toBeVisible();

@@ -15,6 +15,7 @@ import type {AddressInfo, Socket} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
+import {selfSignedCertificateArgs} from './certificates';
 import {type ApiMock, type MockCall, READER_ENV, readerShellEnv, runBash} from './curl-examples';
 
 export const SAMPLE_FIXTURES = 'tests/fixtures/request-samples';
@@ -137,23 +138,12 @@ function certificate() {
     const truststore = path.join(dir, 'truststore.p12');
     execFileSync(
       'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        caFile,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=vigil.example',
-        '-addext',
-        'subjectAltName=DNS:*.vigil.example',
-      ],
+      selfSignedCertificateArgs({
+        keyFile: key,
+        certFile: caFile,
+        commonName: 'vigil.example',
+        altNames: ['DNS:*.vigil.example'],
+      }),
       {stdio: 'ignore'},
     );
     made = {caFile, truststore, context: {key: readFileSync(key), cert: readFileSync(caFile)}};

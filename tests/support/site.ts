@@ -100,6 +100,25 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
 }
 
+/** The site's scripts: its bundles and the chunks a page loads later. */
+export const SCRIPT_URLS = '**/assets/js/**';
+
+/**
+ * Holds back every script the page requests until the returned function is called; the scripts are then
+ * answered. `page.unroute(SCRIPT_URLS)` removes the hold.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(SCRIPT_URLS, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Navigates and waits until React has hydrated the server-rendered page. */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);

@@ -8,6 +8,7 @@ import {createServer} from 'node:net';
 import {tmpdir, userInfo} from 'node:os';
 import path from 'node:path';
 import {MARIADB, postgresBinDir} from '../../tools/sql-servers.mjs';
+import {selfSignedCertificateArgs} from './certificates';
 
 const IS_ROOT = process.getuid?.() === 0;
 
@@ -130,21 +131,11 @@ export async function startMariadb(): Promise<MariadbServer> {
   ]);
   run(
     'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
+    selfSignedCertificateArgs({
+      keyFile: path.join(dir, 'key.pem'),
+      certFile: path.join(dir, 'cert.pem'),
+      commonName: 'localhost',
+    }),
     {user},
   );
   const server: ChildProcess = spawn(
