@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// The test command (`npm test`), each check once:
+// The test command (`npm test`), each check once, on Node.js 22 LTS: the site's Node.js range (`engines`) spans 20
+// and 22, Node.js 20 is past its end of life, and the machines run 20, so the command first installs Node.js 22
+// from the npm registry into node_modules/.cache and runs itself again with it first on the PATH (every `node`,
+// `npm` and `npx` a step starts is then Node.js 22). Then:
 //   1. the production build starts at once, in the background (its output goes to .artifacts/build.log,
 //      kept for the build-warning test, and is printed when it ends): it needs none of the steps below,
 //      and they leave much of the machine idle (apt, npm audit, processes the unit tests spawn); beside it,
@@ -8,17 +11,13 @@
 //   2. meanwhile spelling, Markdown style, Redocly's lint of the OpenAPI file, Prettier's format check, ESLint,
 //      `npm audit` of the production dependencies, and the unit tests, which need neither a build nor a server
 //      (a failure shows within seconds);
-//   3. the same on Node.js 22 (the site's Node.js range, `engines`, spans 20 and 22): Node.js 22 comes from the npm
-//      registry into node_modules/.cache; the unit tests run again with it once the first run has ended, and a
-//      second production build with it follows the first in the background, into .artifacts/build-node22 with
-//      its own API pages and generated files, so that build/, api/ and .docusaurus/ stay the first build's;
-//   4. once the first build has ended, the type check, which covers the API sidebar the build generates;
-//   5. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf, alone
+//   3. once the build has ended, the type check, which covers the API sidebar the build generates;
+//   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf, alone
 //      on the machine (their timings are budgets);
-//   6. a short load test of nginx.
-// Installs Debian's Chromium headless shell (tools/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB and openssl
-// when missing. Prints `N passed, N failed` last (every check and every Playwright test counts) and exits non-zero
-// when anything failed.
+//   5. a short load test of nginx.
+// Installs Debian's Chromium headless shell (tools/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB, openssl and
+// jq when missing. Prints `N passed, N failed` last (every check and every Playwright test counts) and exits
+// non-zero when anything failed.
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync} from 'node:fs';
 import {resolve} from 'node:path';
@@ -32,15 +31,9 @@ const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 const ARTIFACTS = '.artifacts';
 const NGINX_DIR = `${ARTIFACTS}/nginx-${process.env.VIGIL_NGINX_PORT ?? 8100}`;
 
-/** The second Node.js the site is built and unit-tested with: the current release of Node.js 22 LTS. */
+/** The Node.js every check runs on: the current release of Node.js 22 LTS. */
 const NODE_22 = '22.23.3';
 const NODE_22_DIR = `node_modules/.cache/node-${NODE_22}`;
-/** Where the Node.js 22 build writes: its output, API pages and generated files, apart from the first build's. */
-const NODE_22_BUILD = {
-  out: `${ARTIFACTS}/build-node22`,
-  apiDocs: `${ARTIFACTS}/node22/api`,
-  generated: `${ARTIFACTS}/node22/.docusaurus`,
-};
 
 /** Outcome of each check that is not a Playwright test: 'passed', 'failed' or 'skipped'. */
 const checks = {};
@@ -153,33 +146,6 @@ function node22Environment() {
   return {PATH: `${bin}:${process.env.PATH}`};
 }
 
-/**
- * `npm run build` with Node.js 22 into NODE_22_BUILD, its output to .artifacts/build-node22.log; resolves like
- * startBuild. Docusaurus takes the generated files' folder from DOCUSAURUS_GENERATED_FILES_DIR_NAME (a path
- * ending in .docusaurus, as the bundle-time patches expect) and the API pages' from VIGIL_API_DOCS_DIR.
- */
-function startNode22Build(environment) {
-  const started = Date.now();
-  rmSync(NODE_22_BUILD.out, {recursive: true, force: true});
-  const log = openSync(`${ARTIFACTS}/build-node22.log`, 'w');
-  const child = spawn('npm', ['run', 'build', '--', '--out-dir', NODE_22_BUILD.out], {
-    stdio: ['ignore', log, log],
-    env: {
-      ...process.env,
-      ...environment,
-      NO_UPDATE_NOTIFIER: '1',
-      FORCE_COLOR: '0',
-      VIGIL_API_DOCS_DIR: NODE_22_BUILD.apiDocs,
-      DOCUSAURUS_GENERATED_FILES_DIR_NAME: NODE_22_BUILD.generated,
-    },
-  });
-  closeSync(log);
-  return new Promise((resolve) => {
-    child.on('error', () => resolve({code: 1, seconds: (Date.now() - started) / 1000}));
-    child.on('close', (code) => resolve({code: code ?? 1, seconds: (Date.now() - started) / 1000}));
-  });
-}
-
 /** The docs MCP server's own package, which the browser tests start over the build (tests/e2e/docs-mcp.spec.ts). */
 const DOCS_MCP_PACKAGE = 'packages/vigil-docs-mcp';
 
@@ -212,17 +178,13 @@ async function timed(name, step) {
 
 /**
  * Runs Playwright on `projects` and reads the outcome from its JSON report: passed, failed (unexpected
- * results, and errors outside tests such as a file that does not load), skipped. `environment` adds to the
- * environment (Node.js 22's PATH).
+ * results, and errors outside tests such as a file that does not load), skipped.
  */
-async function playwright(name, projects, environment = {}, options = []) {
+async function playwright(name, projects) {
   const report = `${ARTIFACTS}/test-report-${name}.json`;
   rmSync(report, {force: true});
   const projectOptions = projects.map((project) => `--project=${project}`);
-  const status = await runAsync('npx', ['playwright', 'test', ...projectOptions, ...options], {
-    ...environment,
-    VIGIL_TEST_REPORT: report,
-  });
+  const status = await runAsync('npx', ['playwright', 'test', ...projectOptions], {VIGIL_TEST_REPORT: report});
   if (!existsSync(report)) return {passed: 0, failed: 1, skipped: 0};
   const {stats, errors = []} = JSON.parse(readFileSync(report, 'utf8'));
   const failed = stats.unexpected + errors.length;
@@ -233,15 +195,28 @@ async function playwright(name, projects, environment = {}, options = []) {
   };
 }
 
+if (process.version !== `v${NODE_22}`) {
+  // On another Node.js (the machines' 20), install Node.js 22 and run this command again with it.
+  const started = Date.now();
+  const node22 = node22Environment();
+  if (!node22) {
+    console.error(
+      `\nNode.js ${NODE_22} could not be installed from the npm registry: no check ran.\n\n0 passed, 1 failed`,
+    );
+    process.exit(1);
+  }
+  console.log(`Node.js ${NODE_22} ready in ${((Date.now() - started) / 1000).toFixed(1)} s; the checks run on it.`);
+  const again = spawnSync(`${NODE_22_DIR}/package/bin/node`, [process.argv[1], ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: {...process.env, ...node22},
+  });
+  process.exit(again.status ?? 1);
+}
+
 const suiteStarted = Date.now();
 mkdirSync(ARTIFACTS, {recursive: true});
 const building = startBuild();
 const installingDocsMcp = startDocsMcpInstall();
-const node22 = await timed(`Node.js ${NODE_22} install`, () => node22Environment());
-checks[`Node.js ${NODE_22} install`] = node22 ? 'passed' : 'failed';
-// The Node.js 22 build follows the first build: the two would only share the two cores, and it reads the API
-// sidebar the first build's page generation writes (sidebars-api.ts).
-const buildingWithNode22 = node22 ? building.then(() => startNode22Build(node22)) : undefined;
 ensureDebianPackage(TEST_BROWSER, TEST_BROWSER_PACKAGE);
 if (ensureDebianPackage(NGINX, 'nginx')) {
   // Debian starts the system's nginx on port 80 after installing it; the tests run their own on loopback.
@@ -266,13 +241,6 @@ checks['npm audit'] = auditProductionDependencies();
 checks['npm audit (docs MCP server)'] = auditProductionDependencies(DOCS_MCP_PACKAGE);
 
 const results = [await timed('unit tests', () => playwright('unit', ['unit']))];
-if (node22) {
-  // Its own output folder: Playwright empties its output folder when it starts.
-  const options = ['--output', `${ARTIFACTS}/test-results-node22`];
-  results.push(
-    await timed(`unit tests (Node.js ${NODE_22})`, () => playwright('unit-node22', ['unit'], node22, options)),
-  );
-}
 
 const built = await building;
 console.log(
@@ -290,14 +258,6 @@ console.log(
   `\n> docs MCP server (npm ci in ${DOCS_MCP_PACKAGE}, started with the build): ${checks['docs MCP server install']} in ${docsMcp.seconds.toFixed(1)} s`,
 );
 if (docsMcp.code !== 0) console.error(readFileSync(`${ARTIFACTS}/docs-mcp-install.log`, 'utf8'));
-if (buildingWithNode22) {
-  const builtWithNode22 = await buildingWithNode22;
-  checks[`build (Node.js ${NODE_22})`] = builtWithNode22.code === 0 ? 'passed' : 'failed';
-  console.log(
-    `\n> build with Node.js ${NODE_22} (npm run build into ${NODE_22_BUILD.out}, after the first build): ${checks[`build (Node.js ${NODE_22})`]} in ${builtWithNode22.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`,
-  );
-  if (builtWithNode22.code !== 0) console.error(readFileSync(`${ARTIFACTS}/build-node22.log`, 'utf8'));
-}
 if (buildOk) {
   results.push(await timed('build and browser tests', () => playwright('site', ['build', 'e2e'])));
   // The teardown project stops nginx; should Playwright die first, the daemon it left is stopped here.

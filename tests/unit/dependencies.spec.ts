@@ -2,7 +2,7 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import {builtinModules} from 'node:module';
 import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
-import {satisfies} from 'semver';
+import {satisfies, subset} from 'semver';
 import {importsOf, repositoryTarget, sourceFiles} from '../support/imports';
 
 type Lock = {packages: Record<string, {version?: string}>};
@@ -11,6 +11,7 @@ const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
   overrides: Record<string, string>;
+  engines: {node: string};
 };
 
 function installed(name: string): string[] {
@@ -141,12 +142,16 @@ test('packages whose files a bundle-time patch rewrites are pinned to the versio
   for (const name of ['@docusaurus/utils-common']) expect(manifest.overrides[name], name).toMatch(/^\d+\.\d+\.\d+$/);
 });
 
-test('every direct dependency supports the Node.js version of the machines', () => {
+test('every direct dependency supports every Node.js version the site’s engines range names', () => {
+  // The tests run on Node.js 22 only; the machines run 20: each dependency's own range must cover the site's whole
+  // range (^20.19.0 || >=22.13.0), not only the Node.js running this test.
+  const siteRange = manifest.engines.node;
+  expect(satisfies(process.versions.node, siteRange), `this Node.js is in ${siteRange}`).toBe(true);
   const unsupported = Object.keys({...manifest.dependencies, ...manifest.devDependencies}).flatMap((name) => {
     const {engines} = JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as {
       engines?: {node?: string};
     };
-    return engines?.node && !satisfies(process.versions.node, engines.node, {includePrerelease: true})
+    return engines?.node && !subset(siteRange, engines.node, {includePrerelease: true})
       ? [`${name} needs Node.js ${engines.node}`]
       : [];
   });
@@ -176,12 +181,14 @@ test('no package of the lock file is at a version with a known advisory', () => 
   expect(found).toEqual([]);
 });
 
-test('the docs MCP server (packages/vigil-docs-mcp): its dependencies pinned, every package of its lock supports the Node.js of the machines, none at a known advisory', () => {
+test('the docs MCP server (packages/vigil-docs-mcp): its dependencies pinned, every package of its lock supports every Node.js of its engines range, none at a known advisory', () => {
   const folder = 'packages/vigil-docs-mcp';
   const own = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
+    engines?: {node?: string};
   };
+  const nodeRange = own.engines?.node ?? manifest.engines.node;
   const ownLock = JSON.parse(readFileSync(join(folder, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, {version?: string; engines?: {node?: string}}>;
   };
@@ -192,7 +199,7 @@ test('the docs MCP server (packages/vigil-docs-mcp): its dependencies pinned, ev
   }
   const entries = Object.entries(ownLock.packages).filter(([path]) => path !== '');
   const unsupported = entries.flatMap(([path, {engines}]) =>
-    engines?.node && !satisfies(process.versions.node, engines.node, {includePrerelease: true})
+    engines?.node && !subset(nodeRange, engines.node, {includePrerelease: true})
       ? [`${path} needs Node.js ${engines.node}`]
       : [],
   );
