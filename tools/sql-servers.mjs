@@ -6,13 +6,15 @@ import {existsSync, readdirSync} from 'node:fs';
 /** Debian's postgresql package brings postgresql-common (this wrapper) and the server of the release's major version. */
 export const POSTGRES_PACKAGE = {program: '/usr/bin/pg_ctlcluster', pkg: 'postgresql'};
 export const MARIADB_PACKAGE = {program: '/usr/sbin/mariadbd', pkg: 'mariadb-server'};
-/** For the self-signed certificate of the MariaDB test server (the MySQL page's user requires TLS). */
+/** For the test certificate authority and the server certificates it signs: the pages' commands connect with verified TLS. */
 export const OPENSSL_PACKAGE = {program: '/usr/bin/openssl', pkg: 'openssl'};
 
 export const MARIADB = {
   server: '/usr/sbin/mariadbd',
   installDb: '/usr/bin/mariadb-install-db',
   client: '/usr/bin/mariadb',
+  /** The name the MySQL page's command calls; Debian's mariadb-client-core links it to the MariaDB client. */
+  mysql: '/usr/bin/mysql',
 };
 
 /**

@@ -1,14 +1,15 @@
 // Throwaway PostgreSQL and MariaDB servers for the grant checks of the datastore pages: each starts in its own
-// temporary directory, listens only there (PostgreSQL: a Unix socket) or on a free loopback port (MariaDB), and is
-// stopped and deleted by `stop()`. Both servers refuse to run as root: as root, PostgreSQL runs as the `postgres`
-// user and MariaDB as `mysql`, the users Debian's packages create.
+// temporary directory, listens on a free loopback port (and a Unix socket there, for the test's own setup), presents
+// a certificate signed by a certificate authority made for it, and is stopped and deleted by `stop()`. Both servers
+// refuse to run as root: as root, PostgreSQL runs as the `postgres` user and MariaDB as `mysql`, the users Debian's
+// packages create.
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {chownSync, existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
+import {chmodSync, chownSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {tmpdir, userInfo} from 'node:os';
 import path from 'node:path';
 import {MARIADB, postgresBinDir} from '../../tools/sql-servers.mjs';
-import {selfSignedCertificateArgs} from './certificates';
+import {certificateAuthorityArgs, signedCertificateArgs} from './certificates';
 
 const IS_ROOT = process.getuid?.() === 0;
 
@@ -49,14 +50,38 @@ function freeLoopbackPort(): Promise<number> {
   });
 }
 
+/** The files of a server's TLS: the certificate authority a client is given, and what the server presents. */
+type ServerCertificate = {caFile: string; certFile: string; keyFile: string};
+
+/**
+ * Writes a certificate authority and a server certificate it signed for `altNames` into `dir`, as `user` (the server's
+ * user, who must own its key); the key is readable by that user alone, as PostgreSQL requires.
+ */
+function writeServerCertificate(dir: string, user: string, altNames: string[]): ServerCertificate {
+  const authority = {keyFile: path.join(dir, 'ca-key.pem'), certFile: path.join(dir, 'ca.pem')};
+  run('openssl', certificateAuthorityArgs({...authority, commonName: 'Vigil docs test CA'}), {user});
+  const server = {keyFile: path.join(dir, 'server-key.pem'), certFile: path.join(dir, 'server-cert.pem')};
+  const commonName = altNames[0].replace(/^\w+:/, '');
+  run('openssl', signedCertificateArgs({...server, commonName, altNames, authority}), {user});
+  chmodSync(server.keyFile, 0o600);
+  return {caFile: authority.certFile, ...server};
+}
+
 export type PostgresServer = {
-  /** Runs SQL with psql as `user` in `database` and returns psql's aligned output; throws on the first error. */
+  /** The TCP port, on localhost: connections over TCP must use TLS and a SCRAM password (pg_hba.conf `hostssl`). */
+  port: number;
+  /** The certificate of the authority that signed the server's certificate, which names `DNS:localhost` only. */
+  caFile: string;
+  /** Runs SQL with psql as `user` in `database` over the Unix socket (trusted) and returns psql's aligned output; throws on the first error. */
   sql(sql: string, options: {user: string; database: string}): string;
   stop(): void;
 };
 
-/** initdb and pg_ctl start a cluster that trusts local connections, on a Unix socket in its temporary directory. */
-export function startPostgres(): PostgresServer {
+/**
+ * initdb and pg_ctl start a cluster on a free port: over the Unix socket in its temporary directory it trusts every
+ * role (the test's own setup), over TCP on localhost it accepts only TLS with a password, like a server Vigil reaches.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
   const bin = postgresBinDir();
   if (!bin)
     throw new Error(
@@ -65,10 +90,21 @@ export function startPostgres(): PostgresServer {
   const user = IS_ROOT ? 'postgres' : userInfo().username;
   const dir = serverDirectory('vigil-postgres-', user);
   const data = path.join(dir, 'data');
-  const port = '5432';
+  const port = await freeLoopbackPort();
   run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], {
     user,
   });
+  writeFileSync(
+    path.join(data, 'pg_hba.conf'),
+    [
+      '# TYPE   DATABASE  USER  ADDRESS       METHOD',
+      'local    all       all                 trust',
+      'hostssl  all       all   127.0.0.1/32  scram-sha-256',
+      'hostssl  all       all   ::1/128       scram-sha-256',
+      '',
+    ].join('\n'),
+  );
+  const tls = writeServerCertificate(dir, user, ['DNS:localhost']);
   run(
     `${bin}/pg_ctl`,
     [
@@ -81,15 +117,21 @@ export function startPostgres(): PostgresServer {
       '30',
       'start',
       '-o',
-      `-c listen_addresses='' -k ${dir} -p ${port} -c fsync=off -c full_page_writes=off`,
+      [
+        `-c listen_addresses=localhost -k ${dir} -p ${port}`,
+        `-c ssl=on -c ssl_cert_file=${tls.certFile} -c ssl_key_file=${tls.keyFile}`,
+        '-c fsync=off -c full_page_writes=off',
+      ].join(' '),
     ],
     {user},
   );
   return {
+    port,
+    caFile: tls.caFile,
     sql: (sql, {user: role, database}) =>
       run(
         `${bin}/psql`,
-        ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', port, '-U', role, '-d', database, '-f', '-'],
+        ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', String(port), '-U', role, '-d', database, '-f', '-'],
         {input: sql},
       ),
     stop() {
@@ -103,14 +145,18 @@ export function startPostgres(): PostgresServer {
 }
 
 export type MariadbServer = {
+  /** The TCP port, on 127.0.0.1. */
+  port: number;
+  /** The certificate of the authority that signed the server's certificate, which names `IP:127.0.0.1` only. */
+  caFile: string;
   /** Runs SQL as root over the server's socket. */
   rootSql(sql: string): string;
-  /** Runs SQL as `user` over TLS on the loopback port, output in the mysql client's table format. */
+  /** Runs SQL as `user` over TLS on the loopback port (not verified: the test's own setup), in the client's table format. */
   sql(sql: string, options: {user: string; password: string}): string;
   stop(): Promise<void>;
 };
 
-/** mariadb-install-db and mariadbd with a self-signed certificate, on a free loopback port and a socket in its directory. */
+/** mariadb-install-db and mariadbd with a CA-signed certificate, on a free loopback port and a socket in its directory. */
 export async function startMariadb(): Promise<MariadbServer> {
   for (const program of Object.values(MARIADB)) {
     if (!existsSync(program))
@@ -129,15 +175,7 @@ export async function startMariadb(): Promise<MariadbServer> {
     '--auth-root-authentication-method=normal',
     '--skip-test-db',
   ]);
-  run(
-    'openssl',
-    selfSignedCertificateArgs({
-      keyFile: path.join(dir, 'key.pem'),
-      certFile: path.join(dir, 'cert.pem'),
-      commonName: 'localhost',
-    }),
-    {user},
-  );
+  const tls = writeServerCertificate(dir, user, ['IP:127.0.0.1']);
   const server: ChildProcess = spawn(
     MARIADB.server,
     [
@@ -149,8 +187,8 @@ export async function startMariadb(): Promise<MariadbServer> {
       '--bind-address=127.0.0.1',
       `--pid-file=${path.join(dir, 'mariadb.pid')}`,
       `--log-error=${path.join(dir, 'error.log')}`,
-      `--ssl-cert=${path.join(dir, 'cert.pem')}`,
-      `--ssl-key=${path.join(dir, 'key.pem')}`,
+      `--ssl-cert=${tls.certFile}`,
+      `--ssl-key=${tls.keyFile}`,
       '--innodb-buffer-pool-size=16M',
       '--skip-log-bin',
     ],
@@ -182,6 +220,8 @@ export async function startMariadb(): Promise<MariadbServer> {
     }
   }
   return {
+    port,
+    caFile: tls.caFile,
     rootSql,
     sql: (sql, {user: name, password}) =>
       run(

@@ -35,8 +35,8 @@ test.describe('Secrets page: finding the datastores that use a secret', () => {
 
   test('the loop finds a datastore through every secret reference its connection can hold', () => {
     const list = operationsOf(spec).find((op) => op.operationId === 'listDatastores')!;
-    const itemSchema = deref(spec, list.definition.responses['200'].content['application/json'].schema).properties.data
-      .items;
+    const listSchema = deref(spec, list.definition.responses['200'].content['application/json'].schema);
+    const itemSchema = deref(spec, listSchema?.properties?.data)?.items;
     const references = [...new Set(propertyPaths(itemSchema, 'secret_id').map((trail) => trail.join('.')))];
     // The connection's own secret, Kafka's schema registry secret and the SSH tunnel's key at least.
     expect(references).toEqual(
