@@ -1,6 +1,8 @@
 import {readFileSync} from 'node:fs';
 import yaml from 'js-yaml';
 import kebabCase from 'lodash/kebabCase';
+import {apiPageSlug} from '../upstream/openapi-slugs';
+import {convertSwagger2, type ConversionWarning} from './swagger2';
 
 /** The keys of a path item that hold an operation. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -50,20 +52,99 @@ export function resolvePointer(document: Json, pointer: string): Json | undefine
   return node;
 }
 
-function* refsOf(node: Json, where: string): Generator<{ref: string; where: string}> {
+/**
+ * What a node of the description is, for finding its references: an object of keywords (a schema, an operation,
+ * a response…), an Example Object (its `value` is data), a Link Object (its `parameters` and `requestBody` are
+ * data) or a Callback Object (its keys are runtime expressions, each holding a path item).
+ */
+type NodeKind = 'keywords' | 'example' | 'link' | 'callback';
+
+/** Keywords whose value is data (an example, a default, the allowed values): a `$ref` inside is data too. */
+const LITERAL_KEYWORDS = new Set(['example', 'default', 'const', 'enum']);
+
+/**
+ * Keywords whose value maps names (properties, status codes, paths, webhooks, media types, components…) to
+ * nodes, and what each of those nodes is: a property or a response named `default` or `example` is a node, not
+ * data. `parameters` and `examples` are read by their value (OpenAPI gives both shapes).
+ */
+const NAME_MAPS = new Map<string, NodeKind>([
+  ['properties', 'keywords'],
+  ['patternProperties', 'keywords'],
+  ['dependentSchemas', 'keywords'],
+  ['dependencies', 'keywords'],
+  ['$defs', 'keywords'],
+  ['definitions', 'keywords'],
+  ['paths', 'keywords'],
+  ['webhooks', 'keywords'],
+  ['x-webhooks', 'keywords'],
+  ['pathItems', 'keywords'],
+  ['responses', 'keywords'],
+  ['content', 'keywords'],
+  ['encoding', 'keywords'],
+  ['headers', 'keywords'],
+  ['variables', 'keywords'],
+  ['schemas', 'keywords'],
+  ['requestBodies', 'keywords'],
+  ['securitySchemes', 'keywords'],
+  ['parameters', 'keywords'],
+  ['examples', 'example'],
+  ['links', 'link'],
+  ['callbacks', 'callback'],
+]);
+
+/** A `$ref` that OpenAPI reads as a reference, or a value that is data (`holder[key]`), and where it is. */
+type Site =
+  | {type: 'reference'; ref: string; where: string; holder: JsonObject}
+  | {type: 'data'; key: string; where: string; holder: JsonObject};
+
+/**
+ * The references and the data of `node`, as OpenAPI reads them. Data are `example`, the `value` of an Example
+ * Object, a Schema's `examples` list, `default`, `const`, `enum`, a Link's `parameters` and `requestBody`: an
+ * object with a `$ref` key inside them is a value like any other, not a reference.
+ */
+function* sitesOf(node: Json, where: string, kind: NodeKind = 'keywords'): Generator<Site> {
   if (Array.isArray(node)) {
     for (const [index, item] of node.entries()) {
-      yield* refsOf(item, `${where}/${index}`);
+      yield* sitesOf(item, `${where}/${index}`, kind);
     }
-  } else if (isObject(node)) {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string') {
-        yield {ref: value, where};
-      } else {
-        yield* refsOf(value, `${where}/${pointerSegment(key)}`);
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const [key, value] of Object.entries<Json>(node)) {
+    const at = `${where}/${pointerSegment(key)}`;
+    const names = NAME_MAPS.get(key);
+    if (key === '$ref' && typeof value === 'string') {
+      yield {type: 'reference', ref: value, where, holder: node};
+    } else if (kind === 'callback') {
+      yield* sitesOf(value, at);
+    } else if (
+      LITERAL_KEYWORDS.has(key) ||
+      (kind === 'example' && key === 'value') ||
+      (kind === 'link' && (key === 'parameters' || key === 'requestBody')) ||
+      (key === 'examples' && Array.isArray(value))
+    ) {
+      yield {type: 'data', key, where: at, holder: node};
+    } else if (names && isObject(value)) {
+      for (const [name, child] of Object.entries<Json>(value)) {
+        yield* sitesOf(child, `${at}/${pointerSegment(name)}`, names);
       }
+    } else {
+      yield* sitesOf(value, at);
     }
   }
+}
+
+/** Every `$ref` of `node` that OpenAPI reads as a reference (none inside data: sitesOf). */
+function* refsOf(node: Json, where: string): Generator<{ref: string; where: string; holder: JsonObject}> {
+  for (const site of sitesOf(node, where)) if (site.type === 'reference') yield site;
+}
+
+/**
+ * The values of a description that are data, not description (sitesOf): examples, defaults, `const` and `enum`
+ * values, a Link's parameters and request body, each as `holder[key]` with its JSON pointer.
+ */
+export function* dataValuesOf(document: JsonObject): Generator<{holder: JsonObject; key: string; where: string}> {
+  for (const site of sitesOf(document, '#')) if (site.type === 'data') yield site;
 }
 
 /**
@@ -89,7 +170,7 @@ export function deref(
   return current;
 }
 
-/** One operation of the description: under `paths`, or a webhook under `webhooks` (3.1). */
+/** One operation of the description: under `paths`, or a webhook under `webhooks` (3.1; 3.0's `x-webhooks` once loaded). */
 export type OperationEntry = {
   kind: 'operation' | 'webhook';
   /** The path template, or the webhook's name. */
@@ -119,75 +200,186 @@ export function* pathOperations(document: JsonObject, file = sourceFileOf(docume
 }
 
 /**
- * The id the API plugin gives an operation's page (docusaurus-plugin-openapi-docs, lib/openapi/openapi.js,
- * createItems): its operationId, else its summary, else (a webhook) its name, kebab-cased.
+ * The slug of a page named `name` (an operationId, a summary, a webhook's name): kebab-cased as the API plugin
+ * does (lodash kebabCase, whose words split camelCase: `getS3Bucket` -> `get-s-3-bucket`), so an ASCII name keeps
+ * the slug readers bookmarked; Latin letters lose their diacritics (`Créer un compte` -> `creer-un-compte`,
+ * Vietnamese and Romanian letters too), compatibility forms become plain letters (`ﬁ` -> `fi`, full-width `ｇ` ->
+ * `g`), and letters of scripts that have no ASCII form stay (`ユーザー一覧`, URL-encoded by the browser). Anything
+ * that is neither a letter, a mark nor a digit (an emoji, punctuation) is left out, so the slug may be empty: the
+ * caller then names the page by its method and path.
+ */
+export function pageSlug(name: string): string {
+  const plain = name
+    .normalize('NFKD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC');
+  return kebabCase(plain)
+    .replace(/[^\p{L}\p{M}\p{N}-]+/gu, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * The page id of an operation or webhook: the slug of its operationId, else of its summary, else (a webhook) of
+ * its name. In a loaded description every operation and webhook has an operationId (completeOperationIds), and
+ * the API plugin's page id, the kebab-case of that operationId (src/upstream/openapi-slugs.ts), is the same.
  */
 export function pageIdOf(entry: OperationEntry): string {
-  return kebabCase(
+  return pageSlug(
     entry.definition.operationId ?? entry.definition.summary ?? (entry.kind === 'webhook' ? entry.path : ''),
   );
 }
 
-/** The operationIds the file gives operations whose page id had to be another (two ids making the same page id). */
-const givenOperationIds = new WeakMap<JsonObject, string>();
+/**
+ * The operationIds the file gives operations whose operationId the loader replaced (two ids making the same page
+ * id, or one the API plugin would turn into another page id), and `undefined` for operations it gave one to.
+ */
+const givenOperationIds = new WeakMap<JsonObject, string | undefined>();
 
-/** The operationId an operation has in the file. */
+/** The operationId an operation has in the file, or undefined when it has none. */
 export function givenOperationId(definition: JsonObject): string | undefined {
-  return givenOperationIds.get(definition) ?? definition.operationId;
+  return givenOperationIds.has(definition) ? givenOperationIds.get(definition) : definition.operationId;
+}
+
+function hasText(value: Json | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
 }
 
 /**
- * Gives every operation and webhook its page id, the one the API plugin will derive (its operationId, else its
- * summary, else a webhook's name, kebab-cased), written into the document as its operationId where the file
- * gives none: an operation with neither operationId nor summary, or whose summary another page already took,
- * is named by its method and path (`post-streams`), so that no page is lost; so is the second of two operations
- * whose operationIds make the same page id (givenOperationId keeps what the file says).
+ * The title of an operation's or webhook's page: its summary, else its operationId as the file gives it, else
+ * `METHOD /path` (a webhook: its name). A loaded description has it as the summary of each operation and webhook.
+ */
+export function titleOf(entry: OperationEntry): string {
+  const {summary} = entry.definition;
+  if (hasText(summary)) return summary;
+  const operationId = givenOperationId(entry.definition);
+  if (hasText(operationId)) return operationId;
+  return entry.kind === 'webhook' ? entry.path : `${entry.method.toUpperCase()} ${entry.path}`;
+}
+
+/**
+ * Whether the API plugin gives the page the same id when the loader writes `id` as its operationId: the plugin
+ * kebab-cases the operationId (src/upstream/openapi-slugs.ts).
+ */
+function pluginAgrees(id: string): boolean {
+  return apiPageSlug(id) === id;
+}
+
+/**
+ * Gives every operation and webhook its page id (pageIdOf: the slug of its operationId, else its summary, else a
+ * webhook's name) and makes sure the API plugin derives the same: the id is written into the document as its
+ * operationId where the file gives none, and where the plugin would kebab-case the file's operationId into
+ * another id (`Créer un compte`: the plugin keeps the accents). An operation with neither operationId nor summary,
+ * whose summary another page already took, or whose name has no slug (an emoji), is named by its method and path
+ * (`post-streams`), so that no page is lost; so is the second of two operations whose operationIds make the same
+ * page id. givenOperationId keeps what the file says. Then every operation and webhook without a summary (or with
+ * an empty one) gets its title (titleOf) as its summary, the API plugin's page title.
  */
 function completeOperationIds(document: JsonObject, file: string): void {
   const entries = [...pathOperations(document, file)];
+  const hasOperationId = ({definition}: OperationEntry) =>
+    typeof definition.operationId === 'string' && definition.operationId !== '';
   const taken = new Map<string, string>();
   const renamed: OperationEntry[] = [];
   const given = new Map<string, OperationEntry>();
-  for (const entry of entries.filter(
-    ({definition}) => typeof definition.operationId === 'string' && definition.operationId !== '',
-  )) {
-    const twin = given.get(entry.definition.operationId);
+  for (const entry of entries.filter(hasOperationId)) {
+    const operationId: string = entry.definition.operationId;
+    const twin = given.get(operationId);
     if (twin) {
       const where = (other: OperationEntry) =>
         `${other.kind === 'webhook' ? 'webhook ' : ''}${other.method.toUpperCase()} ${other.path}`;
       throw new OpenApiSourceError(
         file,
-        `duplicate operationId "${entry.definition.operationId}" on ${where(twin)} and ${where(entry)} (operationIds are unique)`,
+        `duplicate operationId "${operationId}" on ${where(twin)} and ${where(entry)} (operationIds are unique)`,
         entry.pointer,
       );
     }
-    given.set(entry.definition.operationId, entry);
-    const id = pageIdOf(entry);
-    if (taken.has(id)) {
+    given.set(operationId, entry);
+    const id = pageSlug(operationId);
+    if (id === '' || taken.has(id) || !pluginAgrees(id)) {
       // Two operationIds that differ only in case or punctuation (`getPet`, `get_pet`) would share one page.
-      givenOperationIds.set(entry.definition, entry.definition.operationId);
+      givenOperationIds.set(entry.definition, operationId);
       renamed.push(entry);
     } else {
       taken.set(id, entry.pointer);
+      if (apiPageSlug(operationId) !== id) {
+        givenOperationIds.set(entry.definition, operationId);
+        entry.definition.operationId = id;
+      }
     }
   }
-  for (const entry of [
-    ...renamed,
-    ...entries.filter(({definition}) => typeof definition.operationId !== 'string' || definition.operationId === ''),
-  ]) {
+  for (const entry of [...renamed, ...entries.filter((entry) => !hasOperationId(entry))]) {
     if (renamed.includes(entry)) delete entry.definition.operationId;
+    else givenOperationIds.set(entry.definition, undefined);
+    const fallback = pageSlug(`${entry.method} ${entry.path}`);
     let id = pageIdOf(entry);
-    if (id === '' || taken.has(id)) id = kebabCase(`${entry.method} ${entry.path}`);
-    for (let suffix = 2; taken.has(id); suffix += 1) id = `${kebabCase(`${entry.method} ${entry.path}`)}-${suffix}`;
+    if (id === '' || taken.has(id) || !pluginAgrees(id)) id = fallback;
+    for (let suffix = 2; taken.has(id); suffix += 1) id = `${fallback}-${suffix}`;
     entry.definition.operationId = id;
     taken.set(id, entry.pointer);
+  }
+  for (const entry of entries) {
+    if (!hasText(entry.definition.summary)) entry.definition.summary = titleOf(entry);
   }
 }
 
 /**
+ * Reads `x-webhooks`, the OpenAPI 3.0 convention for what 3.1 calls `webhooks`, as webhooks: moved into
+ * `webhooks` (merged with those it has; a name in both is an error), `x-webhooks` removed so that nothing renders
+ * them twice, references into it following it.
+ */
+function readExtensionWebhooks(document: JsonObject, file: string): void {
+  const extension = document['x-webhooks'];
+  if (extension === undefined) return;
+  if (!isObject(extension)) {
+    throw new OpenApiSourceError(file, '"x-webhooks" must map webhook names to path items', '#/x-webhooks');
+  }
+  if (document.webhooks !== undefined && !isObject(document.webhooks)) {
+    throw new OpenApiSourceError(file, '"webhooks" must map webhook names to path items', '#/webhooks');
+  }
+  const webhooks: JsonObject = document.webhooks ?? {};
+  for (const [name, item] of Object.entries<Json>(extension)) {
+    if (Object.prototype.hasOwnProperty.call(webhooks, name)) {
+      throw new OpenApiSourceError(
+        file,
+        `webhook "${name}" is in both "webhooks" and "x-webhooks" (a webhook has one definition)`,
+        `#/x-webhooks/${pointerSegment(name)}`,
+      );
+    }
+    webhooks[name] = item;
+  }
+  document.webhooks = webhooks;
+  delete document['x-webhooks'];
+  for (const {ref, holder} of refsOf(document, '#')) {
+    if (ref === '#/x-webhooks' || ref.startsWith('#/x-webhooks/'))
+      holder.$ref = `#/webhooks${ref.slice('#/x-webhooks'.length)}`;
+  }
+}
+
+/** The Swagger 2.0 files whose conversion warnings were printed: once each. */
+const warnedFiles = new Set<string>();
+
+/**
+ * Prints what swagger2openapi could not convert without loss (a `collectionFormat` OpenAPI 3.0 has no style
+ * for…), once per file. Its notes about references it could not resolve are left out: it reads those inside
+ * example values and defaults too, which are data, and one that does not resolve elsewhere fails the load anyway.
+ */
+function warnConversion(file: string, warnings: ConversionWarning[]): void {
+  const shown = warnings.filter(({problem}) => !/^(Could not resolve reference|direct \$ref not found) /.test(problem));
+  if (shown.length === 0 || warnedFiles.has(file)) return;
+  warnedFiles.add(file);
+  const listed = shown.slice(0, 10).map(({pointer, problem}) => `\n  ${problem} (at ${pointer})`);
+  console.warn(
+    `OpenAPI description ${file}: swagger2openapi converted this Swagger 2.0 file to OpenAPI 3.0 with ${shown.length} warning(s) (pointers into the converted description):${listed.join('')}${shown.length > 10 ? `\n  and ${shown.length - 10} more` : ''}`,
+  );
+}
+
+/**
  * Parses and checks the OpenAPI description before any page is generated from it: YAML or JSON syntax, the
- * OpenAPI version, every `$ref` resolving inside the file, and one page id per operation and webhook
- * (completeOperationIds).
+ * version (OpenAPI 3.0 or 3.1; Swagger 2.0 is converted to OpenAPI 3.0 by swagger2openapi first), every `$ref`
+ * resolving inside the file (those inside example values, defaults and the like are data: OpenAPI reads none of
+ * them), `x-webhooks` read as `webhooks`, one page id per operation and webhook (completeOperationIds) and a
+ * title for each (its summary).
  * Throws an OpenApiSourceError naming the file, the JSON pointer and the problem.
  */
 export function loadOpenApiDescription(file: string): JsonObject {
@@ -206,15 +398,45 @@ export function loadOpenApiDescription(file: string): JsonObject {
   if (!isObject(parsed)) {
     throw new OpenApiSourceError(file, 'the document is not a YAML mapping');
   }
-  const document: JsonObject = parsed;
-  if (typeof document.openapi !== 'string' || !/^3\.(0|1)\.\d+$/.test(document.openapi)) {
+  let document: JsonObject = parsed;
+  // YAML reads an unquoted `swagger: 2.0` as the number 2; the converter accepts both.
+  const swagger2 = document.openapi === undefined && (document.swagger === '2.0' || document.swagger === 2);
+  if (swagger2) {
+    let conversion: ReturnType<typeof convertSwagger2>;
+    try {
+      conversion = convertSwagger2(document);
+    } catch (error) {
+      throw new OpenApiSourceError(
+        file,
+        `swagger2openapi cannot convert this Swagger 2.0 description to OpenAPI 3.0: ${(error as Error).message}`,
+      );
+    }
+    document = conversion.openapi;
+    warnConversion(file, conversion.warnings);
+  } else if (typeof document.openapi !== 'string' || !/^3\.(0|1)\.\d+$/.test(document.openapi)) {
     throw new OpenApiSourceError(
       file,
-      `"openapi" must be a 3.0.x or 3.1.x version, got ${JSON.stringify(document.openapi ?? null)}`,
-      '#/openapi',
+      document.openapi === undefined && document.swagger !== undefined
+        ? `"swagger" must be "2.0" (or the file an OpenAPI 3.0.x or 3.1.x description with "openapi"), got ${JSON.stringify(document.swagger)}`
+        : `"openapi" must be a 3.0.x or 3.1.x version, got ${JSON.stringify(document.openapi ?? null)}`,
+      document.openapi === undefined && document.swagger !== undefined ? '#/swagger' : '#/openapi',
     );
   }
-  if (!isObject(document.paths) && !isObject(document.webhooks)) {
+  try {
+    checkDocument(document, file);
+  } catch (error) {
+    if (swagger2 && error instanceof OpenApiSourceError && error.message.includes(' #/')) {
+      error.message += ' (the pointer is into the OpenAPI 3.0 form swagger2openapi converted this Swagger 2.0 file to)';
+    }
+    throw error;
+  }
+  sourceFiles.set(document, file);
+  return document;
+}
+
+/** The checks and completions of loadOpenApiDescription on a parsed OpenAPI 3.0 or 3.1 document. */
+function checkDocument(document: JsonObject, file: string): void {
+  if (!isObject(document.paths) && !isObject(document.webhooks) && !isObject(document['x-webhooks'])) {
     throw new OpenApiSourceError(file, 'it has neither a "paths" nor a "webhooks" object');
   }
   document.paths ??= {};
@@ -236,7 +458,6 @@ export function loadOpenApiDescription(file: string): JsonObject {
     );
   }
 
+  readExtensionWebhooks(document, file);
   completeOperationIds(document, file);
-  sourceFiles.set(document, file);
-  return document;
 }

@@ -4,13 +4,16 @@
 export {
   HTTP_METHODS,
   OpenApiSourceError,
+  dataValuesOf,
   deref,
   givenOperationId,
   loadOpenApiDescription,
   pageIdOf,
+  pageSlug,
   pathOperations,
   pointerSegment,
   resolvePointer,
+  titleOf,
 } from './document';
 export type {HttpMethod, Json, JsonObject, OperationEntry} from './document';
 export {apiPagesOf, operationsOf, webhooksOf, type ApiOperation} from './operations';

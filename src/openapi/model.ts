@@ -67,7 +67,9 @@ export type ApiPageModel = {
   kind: 'operation' | 'webhook';
   /** Page id and slug, the API plugin's: `get-dataset`. */
   id: string;
+  /** The operationId the file gives, if any. */
   operationId?: string;
+  /** Its summary, else its operationId, else `METHOD /path` (a webhook: its name): titleOf in document.ts. */
   title: string;
   method: string;
   /** The path template, or for a webhook its name. */
@@ -349,7 +351,7 @@ export function pageModel(spec: JsonObject, operation: ApiOperation, file: strin
       kind: operation.kind,
       id: operation.slug,
       operationId: givenOperationId(definition),
-      title: operation.summary || definition.operationId || operation.path,
+      title: operation.title,
       method: operation.method,
       path: operation.path,
       server: operation.server,

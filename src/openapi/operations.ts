@@ -1,8 +1,17 @@
-import {deref, pageIdOf, pathOperations, type HttpMethod, type JsonObject, type OperationEntry} from './document';
+import {
+  deref,
+  givenOperationId,
+  pageIdOf,
+  pathOperations,
+  titleOf,
+  type HttpMethod,
+  type JsonObject,
+  type OperationEntry,
+} from './document';
 
 export type ApiOperation = {
   kind: 'operation' | 'webhook';
-  /** The operationId; a page without one is known by its page id (`slug`). */
+  /** The operationId the file gives; a page without one is known by its page id (`slug`). */
   operationId: string;
   method: HttpMethod;
   /** The path template, or the webhook's name. */
@@ -12,6 +21,8 @@ export type ApiOperation = {
   /** The first tag: the sidebar category of the page. */
   tag: string | undefined;
   tags: string[];
+  /** The page's title: the summary, else the operationId the file gives, else `METHOD /path` (a webhook: its name). */
+  title: string;
   summary: string;
   description: string;
   definition: JsonObject;
@@ -38,12 +49,13 @@ function apiOperation(spec: JsonObject, entry: OperationEntry, file?: string): A
   const slug = pageIdOf(entry);
   return {
     kind,
-    operationId: definition.operationId ?? slug,
+    operationId: givenOperationId(definition) ?? slug,
     method,
     path,
     slug,
     tag: tags[0],
     tags,
+    title: titleOf(entry),
     summary: definition.summary ?? (kind === 'webhook' ? path : ''),
     description: definition.description ?? '',
     definition,
@@ -58,7 +70,7 @@ export function operationsOf(spec: JsonObject, file?: string): ApiOperation[] {
   return apiPagesOf(spec, file).filter((operation) => operation.kind === 'operation');
 }
 
-/** The webhooks (OpenAPI 3.1 `webhooks`), in file order. */
+/** The webhooks (OpenAPI 3.1 `webhooks`, or 3.0 `x-webhooks`), in file order. */
 export function webhooksOf(spec: JsonObject, file?: string): ApiOperation[] {
   return apiPagesOf(spec, file).filter((operation) => operation.kind === 'webhook');
 }

@@ -1,8 +1,21 @@
-import {readFileSync, rmSync} from 'node:fs';
+// cspell:ignore sanitised (swagger2openapi's word, in an error message it gives)
+import {copyFileSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
-import {OpenApiSourceError, loadOpenApiDescription} from '../../src/openapi';
+import {
+  OpenApiSourceError,
+  apiPagesOf,
+  loadOpenApiDescription,
+  operationsOf,
+  pageModel,
+  requestSamples,
+  schemaExample,
+  webhooksOf,
+  type ApiPageModel,
+  type SchemaField,
+} from '../../src/openapi';
 import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
 import {renderMdxPage} from '../support/openapi-corpus';
 
@@ -15,6 +28,23 @@ const BROKEN: Array<[string, RegExp]> = [
   [
     'duplicate-operation-id.yaml',
     /at #\/paths\/~1datastores\/get: duplicate operationId "listDatasets" on GET \/datasets and GET \/datastores/,
+  ],
+  // A property named `default` is a schema: its reference is checked like any other.
+  [
+    'dangling-ref-under-keyword-name.yaml',
+    /: unresolved \$ref: #\/components\/schemas\/Defaults at #\/components\/schemas\/Settings\/properties\/default$/,
+  ],
+  [
+    'x-webhooks-twice.yaml',
+    /at #\/x-webhooks\/userCreated: webhook "userCreated" is in both "webhooks" and "x-webhooks"/,
+  ],
+  [
+    'swagger-2.0-unconvertible.yaml',
+    /: swagger2openapi cannot convert this Swagger 2.0 description to OpenAPI 3.0: Duplicate sanitised securityScheme name api_key$/,
+  ],
+  [
+    'swagger-2.0-dangling-ref.yaml',
+    /: unresolved \$ref: #\/components\/schemas\/FileList at #\/paths\/~1files\/get\/responses\/200\/content\/\*~1\*\/schema \(the pointer is into the OpenAPI 3\.0 form swagger2openapi converted this Swagger 2\.0 file to\)$/,
   ],
 ];
 
@@ -111,4 +141,112 @@ test('descriptions with < > { } and backticks become text, not broken MDX', asyn
   const info = text(rendered.get('fixture-with-mdx-special-characters.info.mdx') ?? '');
   expect(info).toContain('ds_<id>');
   expect(info).toContain('; a filter reads {"status": "active"} and 0 < score > 100.');
+});
+
+/** The fields of the first media type of a body or response, by name. */
+function fieldsOf(media: ApiPageModel['responses'][number]['media']): Record<string, SchemaField> {
+  return Object.fromEntries(media[0].shape.fields.map((field) => [field.name, field]));
+}
+
+test('a Swagger 2.0 description is read as OpenAPI 3.0: formData parameters become a form body, a type list a nullable type', () => {
+  const file = `${OPENAPI_FIXTURES}/swagger-2.0-form-data.yaml`;
+  const spec = loadOpenApiDescription(file);
+  const [upload, rename] = operationsOf(spec, file);
+  expect([upload.slug, rename.slug]).toEqual(['upload-file', 'rename-file']);
+  expect(upload.server).toBe('https://files.acme.example/v1');
+  const uploadPage = pageModel(spec, upload, file);
+  expect(uploadPage.body?.required).toBe(true);
+  expect(uploadPage.body?.media.map((media) => media.contentType)).toEqual(['multipart/form-data']);
+  expect(fieldsOf(uploadPage.body!.media)).toMatchObject({
+    file: {type: 'string<binary>', required: true, description: 'The file to store.'},
+    label: {type: 'string', required: false, description: 'A label shown next to the file.'},
+  });
+  const renamePage = pageModel(spec, rename, file);
+  expect(renamePage.parameters.find((group) => group.place === 'path')?.fields.map((field) => field.name)).toEqual([
+    'file_id',
+  ]);
+  expect(fieldsOf(renamePage.body!.media).name).toMatchObject({type: 'string', required: true});
+  const stored = renamePage.responses.find((response) => response.status === '200')!;
+  expect(stored.media[0].schemaName).toBe('StoredFile');
+  expect(fieldsOf(stored.media).label).toMatchObject({type: 'string', required: true, nullable: true});
+});
+
+test('what swagger2openapi cannot convert without loss is printed once, naming the file; a reference inside an example is no warning', () => {
+  // A copy of its own: another test of this worker may have loaded the fixture, and printed its warnings, before.
+  const folder = mkdtempSync(path.join(tmpdir(), 'vigil-swagger-'));
+  const file = path.join(folder, 'swagger-2.0-conversion-warnings.yaml');
+  copyFileSync(`${OPENAPI_FIXTURES}/swagger-2.0-conversion-warnings.yaml`, file);
+  const printed: string[] = [];
+  const warn = console.warn;
+  console.warn = (...parts: unknown[]) => printed.push(parts.join(' '));
+  try {
+    loadOpenApiDescription(file);
+    const spec = loadOpenApiDescription(file);
+    expect(operationsOf(spec, file).map((operation) => operation.slug)).toEqual(['list-files']);
+  } finally {
+    console.warn = warn;
+    rmSync(folder, {recursive: true, force: true});
+  }
+  expect(printed).toHaveLength(1);
+  expect(printed[0]).toContain(`OpenAPI description ${file}: swagger2openapi converted this Swagger 2.0 file`);
+  expect(printed[0]).toContain(
+    'collectionFormat:pipes is no longer supported except for in:query parameters (at #/paths/~1files/get/parameters/0)',
+  );
+  expect(printed[0]).not.toContain('Nowhere');
+});
+
+test('x-webhooks (OpenAPI 3.0) are webhooks, after those of "webhooks"; a reference into x-webhooks still resolves', () => {
+  const file = `${OPENAPI_FIXTURES}/x-webhooks.yaml`;
+  const spec = loadOpenApiDescription(file);
+  expect(spec['x-webhooks']).toBeUndefined();
+  expect(operationsOf(spec, file).map((operation) => operation.slug)).toEqual(['create-subscription']);
+  const webhooks = webhooksOf(spec, file);
+  expect(webhooks.map(({path, slug, title}) => [path, slug, title])).toEqual([
+    ['userCreated', 'user-created', 'A user was created'],
+    ['userDeleted', 'user-deleted', 'A user was deleted'],
+    ['passwordReset', 'password-reset', 'passwordReset'],
+  ]);
+  const passwordReset = pageModel(spec, webhooks[2], file);
+  expect(passwordReset.kind).toBe('webhook');
+  expect(Object.keys(fieldsOf(passwordReset.body!.media))).toEqual(['type', 'user_id']);
+});
+
+test('a $ref inside an example, a default, a const or an enum is data; under a property or response named default or example it is a reference', () => {
+  const file = `${OPENAPI_FIXTURES}/literal-refs-in-examples.yaml`;
+  const spec = loadOpenApiDescription(file);
+  const [operation] = apiPagesOf(spec, file);
+  const page = pageModel(spec, operation, file);
+  const ok = page.responses.find((response) => response.status === '200')!;
+  expect(ok.media[0].examples.map(({name, value}) => [name, value])).toEqual([
+    ['stored', {name: 'user', definition: {properties: {profile: {allOf: [{$ref: '#/definitions/base'}]}}}}],
+    ['inline', {name: 'profile', definition: {allOf: [{$ref: '#/definitions/base'}]}}],
+  ]);
+  const fields = fieldsOf(ok.media);
+  expect(fields.definition.facts).toContainEqual(['Default: ', {code: '{"$ref":"#/definitions/empty"}'}, '.']);
+  expect(fields.format.facts).toContainEqual(['Always ', {code: '{"$ref":"#/definitions/format"}'}, '.']);
+  expect(fields.kind.facts).toContainEqual(['Allowed values: ', {code: '{"$ref":"#/definitions/kind"}'}, '.']);
+  // The properties named default, example and examples are the Settings schema, reference followed.
+  expect(fields.default.shape?.fields.map((field) => field.name)).toEqual(['strict']);
+  for (const name of ['example', 'examples']) expect(fields[name].type, name).toBe('object');
+  const problem = page.responses.find((response) => response.status === 'default')!;
+  expect(problem.description).toBe('A problem.');
+  expect(problem.media[0].examples[0].value).toEqual({title: 'Not found', $ref: '#/definitions/problem'});
+  // An example built from the schema takes such values as they are: a required property, and the documented ones.
+  expect(schemaExample(spec, {$ref: '#/components/schemas/StoredSchema'}, 'response')).toEqual({
+    name: '<name>',
+    definition: {$ref: '#/definitions/base'},
+    format: {$ref: '#/definitions/format'},
+  });
+  // The query parameter's example is sent as it is written.
+  const curl = requestSamples(spec, operation).find((sample) => sample.id === 'curl')!.code;
+  expect(curl).toContain(`?filter=${encodeURIComponent(JSON.stringify({$ref: '#/nowhere/parameter-example'}))}`);
+});
+
+test('the generation step writes the pages of a description whose examples hold references that point nowhere', () => {
+  // The API plugin resolves every $ref of its copy of the description: the loader leaves such data out of it.
+  test.setTimeout(120_000);
+  const {status, output, outputDir, files} = generateApiDocs('literal-refs-in-examples.yaml');
+  rmSync(outputDir, {recursive: true, force: true});
+  expect(status, output).toBe(0);
+  expect(files.filter((name) => name.endsWith('.api.mdx'))).toEqual(['get-schema.api.mdx']);
 });

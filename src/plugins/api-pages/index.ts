@@ -4,11 +4,13 @@ import type {Plugin} from '@docusaurus/types';
 import {createInfoPageMD, createTagPageMD, type MarkdownGenerator} from '../../upstream/openapi-plugin';
 import {
   apiPagesOf,
+  dataValuesOf,
   loadOpenApiDescription,
   OpenApiSourceError,
   pageMdx,
   pageModel,
   type ApiOperation,
+  type Json,
   type JsonObject,
   type PageRenderOptions,
 } from '../../openapi';
@@ -100,10 +102,18 @@ export function apiPagesThemePlugin(): Plugin {
   return {name: 'vigil-api-pages', getThemePath: () => path.join(__dirname, 'theme')};
 }
 
+/** Whether `value` holds an object with a `$ref` key, at any depth. */
+function holdsReferenceKey(value: Json): boolean {
+  if (Array.isArray(value)) return value.some(holdsReferenceKey);
+  if (typeof value !== 'object' || value === null) return false;
+  return '$ref' in value || Object.values<Json>(value).some(holdsReferenceKey);
+}
+
 /**
  * The description as the API plugin reads it: the loaded one, in which every operation and webhook has the page
- * id the site's model gives it (document.ts, completeOperationIds) and `paths` exists, written as JSON into the
- * build cache. Returns its path, for the plugin's `specPath`.
+ * id and the title the site's model gives it (document.ts, completeOperationIds), `paths` exists, a Swagger 2.0
+ * file is OpenAPI 3.0 and `x-webhooks` are `webhooks`, written as JSON into the build cache. Returns its path,
+ * for the plugin's `specPath`.
  */
 export function pluginSpecPath(specPath: string): string {
   const target = path.join(
@@ -114,6 +124,12 @@ export function pluginSpecPath(specPath: string): string {
   );
   mkdirSync(path.dirname(target), {recursive: true});
   const document = loadOpenApiDescription(specPath);
+  // The plugin resolves every `$ref` key of its copy, those inside example values and defaults too
+  // (json-schema-ref-parser), and drops the whole description when one points nowhere: such values stay out of its
+  // copy. It renders none of them (the pages are the model's), so nothing it shows changes.
+  for (const {holder, key} of [...dataValuesOf(document)]) {
+    if (holdsReferenceKey(holder[key])) delete holder[key];
+  }
   // The plugin takes every other key of a path item for an operation: extensions (`x-vault-sudo: true`) stay out.
   const copy = {
     ...document,

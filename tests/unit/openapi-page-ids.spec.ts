@@ -1,0 +1,113 @@
+import {readdirSync, readFileSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {apiPageSlug, apiPagesOf, loadOpenApiDescription, pageSlug, type ApiOperation} from '../../src/openapi';
+import {OPENAPI_FIXTURES} from '../support/api-generator';
+import {CORPUS_DIR, corpusEntries, corpusFile} from '../support/openapi-corpus';
+
+/**
+ * tests/fixtures/openapi-page-ids.json is a baseline of URLs readers bookmarked, not an expected value of the
+ * current code: for openapi/vigil-api.yaml and every description of tests/fixtures/openapi-corpus, each operation
+ * (`METHOD /path`) and webhook (`webhook METHOD name`) and its page id, the last segment of its URL under
+ * /docs/api/. It was made once, at commit 4825484, before the loader read non-ASCII operationIds, Swagger 2.0 and
+ * `x-webhooks`, by loading each file (gzipped ones unpacked) with that commit's loadOpenApiDescription and
+ * listing `apiPagesOf(spec, file)` as `{[key]: slug}`, written with JSON.stringify(…, null, 2). Change it only to
+ * move a URL on purpose.
+ */
+const BASELINE = JSON.parse(readFileSync('tests/fixtures/openapi-page-ids.json', 'utf8')) as Record<
+  string,
+  Record<string, string>
+>;
+
+const SITE_DESCRIPTION = 'openapi/vigil-api.yaml';
+
+function keyOf(page: ApiOperation): string {
+  return `${page.kind === 'webhook' ? 'webhook ' : ''}${page.method.toUpperCase()} ${page.path}`;
+}
+
+/** The pages of a description of the corpus or of the site, read as the build reads it. */
+function pagesOf(file: string): ApiOperation[] {
+  const readable = file.startsWith(CORPUS_DIR) ? corpusFile(path.basename(file)) : file;
+  try {
+    return apiPagesOf(loadOpenApiDescription(readable), readable);
+  } finally {
+    if (readable !== file) rmSync(path.dirname(readable), {recursive: true, force: true});
+  }
+}
+
+/**
+ * Each page id is non-empty, unique, a fixed point of the slug rule, and the id docusaurus-plugin-openapi-docs
+ * derives from the operationId of the loaded description (src/upstream/openapi-slugs.ts): the plugin writes the
+ * page where the model links to it.
+ */
+function expectConsistentIds(pages: ApiOperation[], file: string): void {
+  const problems = pages.flatMap((page) => {
+    const where = `${file} ${keyOf(page)} (${page.slug})`;
+    return [
+      ...(page.slug === '' ? [`${where}: empty page id`] : []),
+      ...(pageSlug(page.slug) !== page.slug ? [`${where}: the slug of its page id is ${pageSlug(page.slug)}`] : []),
+      ...(apiPageSlug(page.definition.operationId) !== page.slug
+        ? [`${where}: the API plugin makes ${apiPageSlug(page.definition.operationId)} of its operationId`]
+        : []),
+    ];
+  });
+  expect(problems).toEqual([]);
+  const slugs = pages.map((page) => page.slug);
+  expect(
+    slugs.filter((slug, index) => slugs.indexOf(slug) !== index),
+    `${file}: page ids used twice`,
+  ).toEqual([]);
+}
+
+test('the baseline lists the site description and every description of the corpus', () => {
+  expect(Object.keys(BASELINE).sort()).toEqual(
+    [SITE_DESCRIPTION, ...corpusEntries().map((entry) => `${CORPUS_DIR}/${entry.file}`)].sort(),
+  );
+  expect(Object.keys(BASELINE[SITE_DESCRIPTION]).length).toBeGreaterThan(100);
+});
+
+for (const entry of corpusEntries()) {
+  const file = `${CORPUS_DIR}/${entry.file}`;
+  test(`the pages of ${entry.organisation}'s ${entry.file} keep their ids`, () => {
+    test.setTimeout(60_000);
+    const pages = pagesOf(file);
+    expect(Object.fromEntries(pages.map((page) => [keyOf(page), page.slug]))).toEqual(BASELINE[file]);
+    expectConsistentIds(pages, file);
+  });
+}
+
+test("the pages of the site's description keep their ids; a new operation takes none of them", () => {
+  // The site's description changes: an operation added since the baseline is not in it, one removed is gone.
+  const pages = pagesOf(SITE_DESCRIPTION);
+  const baseline = BASELINE[SITE_DESCRIPTION];
+  const kept = pages.filter((page) => keyOf(page) in baseline);
+  expect(kept.length).toBeGreaterThan(Object.keys(baseline).length * 0.9);
+  expect(Object.fromEntries(kept.map((page) => [keyOf(page), page.slug]))).toEqual(
+    Object.fromEntries(kept.map((page) => [keyOf(page), baseline[keyOf(page)]])),
+  );
+  const bookmarked = new Set(Object.values(baseline));
+  const added = pages.filter((page) => !(keyOf(page) in baseline));
+  expect(added.filter((page) => bookmarked.has(page.slug)).map(keyOf)).toEqual([]);
+  expectConsistentIds(pages, SITE_DESCRIPTION);
+});
+
+test('the page ids of every loadable fixture description agree with the API plugin', () => {
+  const loaded = readdirSync(OPENAPI_FIXTURES)
+    .filter((name) => /\.ya?ml$/.test(name))
+    .flatMap((name) => {
+      const file = `${OPENAPI_FIXTURES}/${name}`;
+      try {
+        return [{file, pages: apiPagesOf(loadOpenApiDescription(file), file)}];
+      } catch {
+        return []; // the broken fixtures of openapi-source.spec.ts
+      }
+    });
+  expect(loaded.map(({file}) => path.basename(file))).toEqual(
+    expect.arrayContaining([
+      'non-ascii-operation-ids.yaml',
+      'titles-without-summary.yaml',
+      'swagger-2.0-form-data.yaml',
+    ]),
+  );
+  for (const {file, pages} of loaded) expectConsistentIds(pages, file);
+});
