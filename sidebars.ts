@@ -53,6 +53,18 @@ const sidebars: SidebarsConfig = {
     },
     {
       type: 'category',
+      label: 'Pipelines and CI',
+      link: {type: 'doc', id: 'pipelines/index'},
+      items: [
+        'pipelines/airflow',
+        'pipelines/dagster',
+        'pipelines/dbt',
+        'pipelines/configuration-as-code',
+        'pipelines/github-actions',
+      ],
+    },
+    {
+      type: 'category',
       label: 'Product',
       link: {type: 'doc', id: 'product/index'},
       items: [

@@ -11,6 +11,7 @@ export const CODE_LANGUAGES = [
   'json',
   'sql',
   'python',
+  'yaml',
   // API request samples (src/openapi/request-samples.ts) and API responses (json, xml).
   'javascript',
   'go',

@@ -135,6 +135,8 @@ export type MockCall = {
   site: string;
   /** A documented non-2xx status the run asked for (X-Curl-Example-Force), not a rejection. */
   forced?: boolean;
+  /** Answered by the mock's scenario hook (startApiMock's `scenario` option), after validation. */
+  scenario?: boolean;
   method: string;
   url: string;
   operationId?: string;
@@ -146,13 +148,40 @@ type Route = {op: Operation; regex: RegExp; names: string[]; literalLength: numb
 
 export type ApiMock = {port: number; calls: MockCall[]; close: () => Promise<void>};
 
+/** A request the mock accepted (valid against the OpenAPI file), as a scenario hook sees it. */
+export type ScenarioRequest = {
+  operationId: string;
+  method: string;
+  /** The path under the base path, such as `/jobs/job_7p2m4x9k/run`. */
+  path: string;
+  /** The path parameters by name. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The parsed JSON body, or undefined without one. */
+  body: unknown;
+};
+
+/** What a scenario answers: a status the operation documents, its body, and headers it documents. */
+export type ScenarioAnswer = {status: number; body?: unknown; headers?: Record<string, string>};
+
+/**
+ * An optional hook of startApiMock for tests that need answers in a sequence (an execution `running`, then
+ * `succeeded`; a `429` then a `200`). It is asked only after a request passed validation; `undefined` leaves
+ * the answer to the mock (the first 2xx example). The mock checks every answer against the operation's
+ * responses (a documented status, a body valid against that response's schema, only documented headers with
+ * valid values) and answers 500 with the problems otherwise, so a test never runs against an answer the API
+ * cannot give. The curl examples do not use it.
+ */
+export type ScenarioHook = (request: ScenarioRequest) => ScenarioAnswer | undefined;
+
 /**
  * A validating mock of the OpenAPI file on 127.0.0.1: unknown path 404, other method 405, bad or unknown
  * path/query/header parameters 400, a missing bearer token 401 where the operation requires it, a body
  * that is missing, not JSON or against the schema 400/415/422; otherwise the first 2xx response of the
- * operation with its example. Every request is recorded with the doc site of the curl that sent it.
+ * operation with its example, or the answer of the `scenario` hook (ScenarioHook) after it is validated.
+ * Every request is recorded with the doc site of the curl that sent it.
  */
-export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
+export async function startApiMock(spec: JsonObject, options: {scenario?: ScenarioHook} = {}): Promise<ApiMock> {
   const validateBody = createBodyValidator(spec);
   const {ajv, rooted} = createSchemaAjv(spec);
   const paramValidators = new Map<string, ValidateFunction>();
@@ -197,12 +226,62 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
     return mediaExamples(spec, content, 'response')[0]?.value ?? {};
   }
 
+  const answerValidators = new Map<string, ValidateFunction>();
+  /** Problems of a scenario answer against the operation's documented responses; empty when it is valid. */
+  function checkAnswer(op: Operation, answer: ScenarioAnswer): {problems: string[]; contentType?: string} {
+    const response = deref(spec, op.definition.responses[String(answer.status)]);
+    if (!response) {
+      return {
+        problems: [
+          `scenario answer: ${answer.status} is not a documented response of ${op.operationId} (${Object.keys(op.definition.responses).join(', ')})`,
+        ],
+      };
+    }
+    const problems: string[] = [];
+    const [contentType, media] = Object.entries<JsonObject>(response.content ?? {})[0] ?? [];
+    if (!media) {
+      if (answer.body !== undefined) problems.push(`scenario answer: ${op.operationId} ${answer.status} has no body`);
+    } else if (answer.body === undefined) {
+      problems.push(`scenario answer: ${op.operationId} ${answer.status} needs a ${contentType} body`);
+    } else {
+      const key = `${op.operationId} ${answer.status}`;
+      let validator = answerValidators.get(key);
+      if (!validator) {
+        validator = ajv.compile(rooted(media.schema ?? {}));
+        answerValidators.set(key, validator);
+      }
+      if (!validator(answer.body)) {
+        for (const error of validator.errors ?? [])
+          problems.push(
+            `scenario answer: ${op.operationId} ${answer.status} body ${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`,
+          );
+      }
+    }
+    const documented = new Map(
+      Object.entries<JsonObject>(response.headers ?? {}).map(([name, header]) => [name.toLowerCase(), header]),
+    );
+    for (const [name, value] of Object.entries(answer.headers ?? {})) {
+      const header = deref(spec, documented.get(name.toLowerCase()));
+      if (!header) {
+        problems.push(`scenario answer: ${op.operationId} ${answer.status} does not document the header ${name}`);
+        continue;
+      }
+      const problem = checkParam(op, {...header, in: 'header', name}, value);
+      if (problem) problems.push(`scenario answer: ${problem}`);
+    }
+    return {problems, contentType};
+  }
+
   function handle(
     method: string,
     rawUrl: string,
     headers: http.IncomingHttpHeaders,
     body: string,
-  ): Omit<MockCall, 'run' | 'site' | 'method' | 'url'> & {response?: unknown} {
+  ): Omit<MockCall, 'run' | 'site' | 'method' | 'url'> & {
+    response?: unknown;
+    responseHeaders?: Record<string, string>;
+    contentType?: string;
+  } {
     const url = new URL(rawUrl, 'http://mock');
     const origin = headers['x-curl-example-origin'];
     if (typeof origin === 'string' && origin !== '' && !originPattern.test(origin)) {
@@ -309,6 +388,28 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
     }
     if (errors.length > 0) return {operationId: op.operationId, status, errors};
 
+    const answer = options.scenario?.({
+      operationId: op.operationId,
+      method: method.toUpperCase(),
+      path: apiPath,
+      params: Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(pathValues[index])])),
+      query: url.searchParams,
+      body: body.length > 0 ? JSON.parse(body) : undefined,
+    });
+    if (answer) {
+      const {problems, contentType} = checkAnswer(op, answer);
+      if (problems.length > 0) return {operationId: op.operationId, status: 500, errors: problems, scenario: true};
+      return {
+        operationId: op.operationId,
+        status: answer.status,
+        errors: [],
+        scenario: true,
+        response: answer.body,
+        responseHeaders: answer.headers,
+        contentType,
+      };
+    }
+
     const force = /^(\w+)=(\d{3})$/.exec(String(headers['x-curl-example-force'] ?? ''));
     if (force && force[1] === op.operationId && op.definition.responses[force[2]]) {
       return {
@@ -339,13 +440,14 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
         run,
         site,
         forced: result.forced,
+        scenario: result.scenario,
         method: request.method ?? 'GET',
         url: request.url ?? '/',
         operationId: result.operationId,
         status: result.status,
         errors: result.errors,
       });
-      if (result.status >= 300 && !result.forced) {
+      if (result.status >= 300 && !result.forced && !(result.scenario && result.errors.length === 0)) {
         reply.writeHead(result.status, {'content-type': 'application/problem+json'});
         reply.end(
           JSON.stringify({
@@ -355,10 +457,13 @@ export async function startApiMock(spec: JsonObject): Promise<ApiMock> {
           }),
         );
       } else if (result.response === undefined || result.status === 204) {
-        reply.writeHead(result.status);
+        reply.writeHead(result.status, result.responseHeaders ?? {});
         reply.end();
       } else {
-        reply.writeHead(result.status, {'content-type': 'application/json'});
+        reply.writeHead(result.status, {
+          'content-type': result.contentType ?? 'application/json',
+          ...result.responseHeaders,
+        });
         reply.end(JSON.stringify(result.response));
       }
     });

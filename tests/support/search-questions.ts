@@ -46,6 +46,7 @@ const DATASTORE = `${BASE_URL}configuring-datastore`;
 const CATALOG = `${BASE_URL}onboarding-catalog`;
 const FEATURES = `${BASE_URL}features`;
 const PRODUCT = `${BASE_URL}product`;
+const PIPELINES = `${BASE_URL}pipelines`;
 
 export const SEARCH_QUESTIONS: readonly SearchQuestion[] = [
   // Getting started
@@ -87,6 +88,10 @@ export const SEARCH_QUESTIONS: readonly SearchQuestion[] = [
   {query: 'how is quailty score computed', answer: `${FEATURES}/quality-score`, kind: 'misspelling'},
   {query: 'write a referential integrity rule', answer: `${FEATURES}/rules`, kind: 'how-to'},
   {query: 'choose streaming interval', answer: `${FEATURES}/streaming-monitoring`, kind: 'how-to'},
+
+  // Pipelines and CI
+  {query: 'airflow data quality gate', answer: `${PIPELINES}/airflow`, kind: 'how-to'},
+  {query: 'dry run contracts in ci', answer: `${PIPELINES}/github-actions`, kind: 'how-to'},
 
   // Product: architecture, deployment, security, limits, glossary
   {query: 'what data leaves my account', answer: `${PRODUCT}/architecture`, kind: 'concept'},

@@ -16,7 +16,7 @@ test('at least 35 doc pages, all of them in the one docs sidebar, in the specifi
   expect(docs.length).toBeGreaterThanOrEqual(35);
   expect(sidebarDocIds(sidebarItems).sort()).toEqual(docs.map((doc) => docId(doc.file)).sort());
   const sections = sidebarItems.map((item) => (typeof item === 'string' ? item : item.label));
-  expect(sections).toEqual(['intro', 'Configure Datastore', 'Data Catalog', 'Features', 'Product']);
+  expect(sections).toEqual(['intro', 'Configure Datastore', 'Data Catalog', 'Features', 'Pipelines and CI', 'Product']);
 });
 
 for (const doc of docs) {
