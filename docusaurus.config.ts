@@ -7,11 +7,9 @@ import {codeThemes} from './config/prism-themes';
 import {
   API_DOCS_DIR,
   API_DOCS_PLUGIN_ID,
-  OPENAPI_DOWNLOAD,
+  API_ROUTE_BASE_PATH,
   OPENAPI_SPEC_PATH,
-  apiLanguageTabs,
-  apiThemeOptions,
-  openApiPluginOptions,
+  apiReferenceOptions,
 } from './config/api-reference';
 import {
   BASE_URL,
@@ -25,9 +23,8 @@ import {
 } from './config/site-constants';
 import {interventionsLeftOut, upstreamClientModules, upstreamCss, upstreamPlugins} from './src/upstream';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
-import {apiPagesThemePlugin} from './src/plugins/api-pages';
+import {apiReferencePlugin} from './src/plugins/api-pages';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
-import {openApiSourcePlugin} from './src/plugins/openapi-source';
 import {searchIndexPlugin} from './src/plugins/search-index';
 import {socialMetaPlugin} from './src/plugins/social-meta';
 import remarkMermaidSvg, {withLightDiagramsOnly} from './src/plugins/mermaid-svg';
@@ -39,10 +36,7 @@ const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
  * patches, why, and when to delete it. VIGIL_WITHOUT_UPSTREAM leaves performance patches out, to measure them.
  */
 const upstream = {
-  plugins: upstreamPlugins({
-    languages: CODE_LANGUAGES,
-    leftOut: interventionsLeftOut(process.env.VIGIL_WITHOUT_UPSTREAM),
-  }),
+  plugins: upstreamPlugins({leftOut: interventionsLeftOut(process.env.VIGIL_WITHOUT_UPSTREAM)}),
   clientModules: upstreamClientModules,
   css: upstreamCss,
 };
@@ -146,21 +140,19 @@ const config: Config = {
   ],
 
   plugins: [
-    // First: a broken OpenAPI file stops gen-api-docs and the build before anything is generated from it.
-    openApiSourcePlugin({specPath: OPENAPI_SPEC_PATH, ...OPENAPI_DOWNLOAD}),
+    // First: it loads the OpenAPI description (a broken file stops the build, naming the problem) and writes the API
+    // reference's pages into the folder of the docs plugin instance below, before any plugin loads its content.
+    apiReferencePlugin(apiReferenceOptions),
     [
       '@docusaurus/plugin-content-docs',
       {
         id: API_DOCS_PLUGIN_ID,
         path: API_DOCS_DIR,
-        routeBasePath: 'api',
+        routeBasePath: API_ROUTE_BASE_PATH,
         sidebarPath: './sidebars-api.ts',
         rehypePlugins,
       },
     ],
-    ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
-    apiPagesThemePlugin,
-    'docusaurus-plugin-sass',
     staticCodeBlocksPlugin({themes: codeThemes}),
     ...upstream.plugins,
     socialMetaPlugin,
@@ -175,8 +167,6 @@ const config: Config = {
       notes: machineAccessNotes,
     }),
   ],
-
-  themes: ['docusaurus-theme-openapi-docs'],
 
   themeConfig: {
     image: 'img/vigil-social-card.png',
@@ -219,9 +209,6 @@ const config: Config = {
       additionalLanguages: [],
       magicComments: [...MAGIC_COMMENTS],
     },
-    languageTabs: apiLanguageTabs,
-    // Credentials are never persisted (see apiThemeOptions).
-    api: apiThemeOptions,
   } satisfies Preset.ThemeConfig,
 };
 

@@ -1,9 +1,10 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
-import apiSidebar from './api/sidebar';
+import {OPENAPI_SPEC_PATH} from './config/api-reference';
+import {apiSidebar} from './src/plugins/api-pages/generate';
 
-/** The openapi sidebar, generated from openapi/: the API root, then one category per tag. */
+/** The openapi sidebar, made from the OpenAPI description: the API root, a category per tag, then the webhooks. */
 const sidebars: SidebarsConfig = {
-  openApiSidebar: apiSidebar,
+  openApiSidebar: apiSidebar(OPENAPI_SPEC_PATH),
 };
 
 export default sidebars;

@@ -1,7 +1,6 @@
 import {readFileSync} from 'node:fs';
 import yaml from 'js-yaml';
 import kebabCase from 'lodash/kebabCase';
-import {apiPageSlug} from '../upstream/openapi-slugs';
 import {convertSwagger2, type ConversionWarning} from './swagger2';
 
 /** The keys of a path item that hold an operation. */
@@ -219,10 +218,20 @@ export function pageSlug(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/** The page id of a tag, as the API reference has always named it: its name, kebab-cased (`getS3Bucket` -> `get-s-3-bucket`). */
+export function apiPageSlug(name: string): string {
+  return kebabCase(name);
+}
+
+/** The page id of the API root: the title, its first space hyphenated, lower-cased, kebab-cased (`Vigil API` -> `vigil-api`). */
+export function infoPageSlug(title: string): string {
+  return kebabCase(title.replace(' ', '-').toLowerCase());
+}
+
 /**
  * The page id of an operation or webhook: the slug of its operationId, else of its summary, else (a webhook) of
- * its name. In a loaded description every operation and webhook has an operationId (completeOperationIds), and
- * the API plugin's page id, the kebab-case of that operationId (src/upstream/openapi-slugs.ts), is the same.
+ * its name. In a loaded description every operation and webhook has an operationId (completeOperationIds), whose
+ * kebab-case is that same id.
  */
 export function pageIdOf(entry: OperationEntry): string {
   return pageSlug(
@@ -258,8 +267,8 @@ export function titleOf(entry: OperationEntry): string {
 }
 
 /**
- * Whether the API plugin gives the page the same id when the loader writes `id` as its operationId: the plugin
- * kebab-cases the operationId (src/upstream/openapi-slugs.ts).
+ * Whether `id` is a fixed point of kebab-case, so that the operationId the loader writes and the page id agree
+ * (the rule the API reference's ids have followed since its first version).
  */
 function pluginAgrees(id: string): boolean {
   return apiPageSlug(id) === id;

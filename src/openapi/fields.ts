@@ -468,7 +468,8 @@ export function parameterField(spec: JsonObject, parameter: JsonObject, idPrefix
     {spec, direction: 'request', trail: [], shown: new Map()},
     parameter.name,
     rawSchema,
-    Boolean(parameter.required),
+    // A path parameter is always required (OpenAPI: `required` MUST be true), whatever the file writes.
+    Boolean(parameter.required) || parameter.in === 'path',
     `${idPrefix}-${anchorSegment(parameter.name)}`,
     example,
   );

@@ -4,6 +4,8 @@
 export {
   HTTP_METHODS,
   OpenApiSourceError,
+  apiPageSlug,
+  infoPageSlug,
   dataValuesOf,
   deref,
   givenOperationId,
@@ -17,7 +19,6 @@ export {
 } from './document';
 export type {HttpMethod, Json, JsonObject, OperationEntry} from './document';
 export {apiPagesOf, operationsOf, webhooksOf, type ApiOperation} from './operations';
-export {apiPageSlug, infoPageSlug} from '../upstream/openapi-slugs';
 export {
   anchorSegment,
   objectShape,
@@ -57,4 +58,14 @@ export {
   type PageRenderOptions,
 } from './render-page';
 export {fieldSignature, pageMarkdown, type MarkdownRenderOptions} from './render-markdown';
-export {descriptionHtml, descriptionMarkdown} from './text';
+export {descriptionBlocks, descriptionHtml, descriptionMarkdown, type DescriptionBlock} from './text';
+export {
+  firstSentence,
+  rootPageData,
+  tagPageData,
+  tocOf,
+  type ApiRootData,
+  type ApiTagData,
+  type OverviewBlock,
+  type TocEntry,
+} from './render-overview';

@@ -100,7 +100,6 @@ export type ApiPageData = {
     html?: string;
     groupId: string;
     tabs: Array<{value: string; label: string; code: CodeBlockData}>;
-    builder: boolean;
   };
   request: SectionData;
   responses: SectionData;
@@ -293,7 +292,6 @@ class PageData {
       ...(html ? {html} : {}),
       groupId: SAMPLE_LANGUAGE_GROUP,
       tabs: [...given, ...generated],
-      builder: model.kind === 'operation' && model.samples.length > 0,
     };
   }
 

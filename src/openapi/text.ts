@@ -123,6 +123,11 @@ function remembered(cache: Map<string, string>, key: string, make: () => string)
 
 function renderHtml(markdown: string, baseUrl: string): string {
   if (PLAIN.test(markdown.trim())) return `<p>${markdown.trim()}</p>`;
+  return toHtml(siteTree(markdown, baseUrl));
+}
+
+/** The sanitised tree of a description, links to site paths given the site's base URL. */
+function siteTree(markdown: string, baseUrl: string): HastRoot {
   const tree = sanitisedTree(markdown.trim());
   const base = baseUrl.replace(/\/$/, '');
   visitElements(tree, (element) => {
@@ -138,7 +143,56 @@ function renderHtml(markdown: string, baseUrl: string): string {
       }
     }
   });
-  return toHtml(tree);
+  return tree;
+}
+
+/** One block of a long description (the API root's, a tag's): a heading, a code block, or other sanitised HTML. */
+export type DescriptionBlock =
+  | {kind: 'heading'; level: 2 | 3 | 4 | 5 | 6; text: string}
+  | {kind: 'code'; language?: string; code: string}
+  | {kind: 'html'; html: string};
+
+function textOf(node: HastNodes): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? node.children.map((child) => textOf(child as HastNodes)).join('') : '';
+}
+
+/**
+ * A description as blocks, for a page that gives its headings anchors and a table of contents and highlights its
+ * code blocks: top-level headings (an `h1` counts as `h2`: the page has its own title) and `pre > code` blocks
+ * apart, everything else as sanitised HTML between them.
+ */
+export function descriptionBlocks(markdown: string | undefined, baseUrl: string): DescriptionBlock[] {
+  if (!markdown?.trim()) return [];
+  const blocks: DescriptionBlock[] = [];
+  let pending: HastRoot['children'] = [];
+  const flush = () => {
+    const html = toHtml({type: 'root', children: pending}).trim();
+    if (html) blocks.push({kind: 'html', html});
+    pending = [];
+  };
+  for (const child of siteTree(markdown, baseUrl).children) {
+    const heading = child.type === 'element' ? /^h([1-6])$/.exec(child.tagName) : null;
+    const code =
+      child.type === 'element' && child.tagName === 'pre' && child.children.length === 1
+        ? child.children[0]
+        : undefined;
+    if (heading) {
+      flush();
+      const level = Math.max(2, Number(heading[1])) as 2 | 3 | 4 | 5 | 6;
+      blocks.push({kind: 'heading', level, text: textOf(child).trim()});
+    } else if (code && code.type === 'element' && code.tagName === 'code') {
+      flush();
+      const language = ((code.properties.className ?? []) as string[])
+        .map((name) => /^language-(.+)$/.exec(String(name))?.[1])
+        .find(Boolean);
+      blocks.push({kind: 'code', ...(language ? {language} : {}), code: textOf(code).replace(/\n$/, '')});
+    } else {
+      pending.push(child);
+    }
+  }
+  flush();
+  return blocks;
 }
 
 /** A description as Markdown for the Markdown version of a page: raw HTML converted (a table stays a table). */

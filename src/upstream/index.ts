@@ -1,8 +1,5 @@
 import type {Plugin, PluginConfig} from '@docusaurus/types';
-import {browserPathFallbackPlugin} from './browser-path-fallback';
 import {clientSiteConfigPlugin} from './client-site-config';
-import {codeSamplesStorageGuardPlugin} from './code-samples-storage-guard';
-import {cryptoJsSha1Plugin} from './crypto-js-sha1';
 import {prismLanguagesPlugin} from './prism-languages';
 import {routePrefetchPlugin} from './route-prefetch';
 import {stagedClientEntryPlugin} from './staged-client-entry';
@@ -16,7 +13,6 @@ const {appliedInterventions} = siteRequire('./src/upstream/applied.cjs') as {app
  * what it gains (VIGIL_WITHOUT_UPSTREAM, README.md); the site works the same without any of them.
  */
 export const PERFORMANCE_INTERVENTIONS = [
-  'crypto-js-sha1',
   'prism-languages',
   'utils-common-tslib',
   'route-prefetch',
@@ -41,8 +37,6 @@ export function interventionsLeftOut(setting: string | undefined): Set<Performan
 }
 
 type WingOptions = {
-  /** The Prism grammars the site highlights (config/code-languages.ts). */
-  languages: readonly string[];
   /** Names of PERFORMANCE_INTERVENTIONS to leave out, for measurement only. */
   leftOut: Set<PerformanceIntervention>;
 };
@@ -50,17 +44,12 @@ type WingOptions = {
 /** A plugin of the wing, the names its loaders record when they have run (applied.cjs), and whether it may be left out. */
 type Intervention = {plugin: PluginConfig; records: string[]; name?: PerformanceIntervention};
 
-function interventions({languages}: WingOptions): Intervention[] {
+function interventions(): Intervention[] {
   return [
-    // Needed to build: the API theme's request samples import Node's `path`.
-    {plugin: browserPathFallbackPlugin, records: []},
-    // Keeps operation pages from crashing where the browser denies storage.
-    {plugin: codeSamplesStorageGuardPlugin, records: ['code-samples-storage-guard']},
-    {name: 'crypto-js-sha1', plugin: cryptoJsSha1Plugin, records: ['crypto-js-sha1']},
     {
       name: 'prism-languages',
-      plugin: prismLanguagesPlugin({languages}),
-      records: ['prism-languages', 'prism-include-languages'],
+      plugin: prismLanguagesPlugin(),
+      records: ['prism-include-languages'],
     },
     {name: 'utils-common-tslib', plugin: utilsCommonTslibPlugin, records: ['utils-common-tslib']},
     {name: 'route-prefetch', plugin: routePrefetchPlugin, records: ['route-prefetch']},
@@ -89,12 +78,12 @@ function appliedCheckPlugin(expected: string[]) {
 
 /** Every plugin of the wing, then the check that each of their loaders ran. */
 export function upstreamPlugins(options: WingOptions): PluginConfig[] {
-  const kept = interventions(options).filter(({name}) => !name || !options.leftOut.has(name));
+  const kept = interventions().filter(({name}) => !name || !options.leftOut.has(name));
   return [...kept.map(({plugin}) => plugin), appliedCheckPlugin(kept.flatMap(({records}) => records))];
 }
 
 /** Client modules of the wing: the announcement bar of a new id shown to a reader who dismissed an earlier one. */
 export const upstreamClientModules = ['./src/upstream/announcement-bar-new-id.ts'];
 
-/** Style sheets of the wing, after the site's own: the API theme's markup they target has no class of its own. */
-export const upstreamCss = ['./src/upstream/api-theme-inline-opacity.css'];
+/** Style sheets of the wing, after the site's own: none since the API theme left. */
+export const upstreamCss: string[] = [];

@@ -1,6 +1,6 @@
-// The API pages of the build against the OpenAPI file, read from build/ and the generated sidebar.
+// The API pages of the build against the OpenAPI file, read from build/ and the API sidebar.
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
-import apiSidebar from '../../api/sidebar';
+import apiSidebars from '../../sidebars-api';
 import {expect, test} from '@playwright/test';
 import {apiPageSlug, apiPagesOf, deref, operationsOf, type JsonObject} from '../../src/openapi';
 import {decodeEntities} from '../support/html';
@@ -30,22 +30,31 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
   });
 
   test('every operation and webhook is in the openapi sidebar, grouped under its tag', () => {
-    const ids = sidebarDocIds(apiSidebar as SidebarItem[]);
+    const apiSidebar = apiSidebars.openApiSidebar as SidebarItem[];
+    const ids = sidebarDocIds(apiSidebar);
     for (const op of pages) {
       expect(
         ids.filter((id) => id === op.slug),
         op.operationId,
       ).toHaveLength(1);
     }
-    const categories = (apiSidebar as SidebarItem[]).filter(
+    const categories = apiSidebar.filter(
       (item): item is Extract<SidebarItem, {type: 'category'}> => typeof item !== 'string' && item.type === 'category',
     );
-    expect(categories.map((category) => category.label)).toEqual(
-      tags.filter((tag) => pages.some((op) => op.tags[0] === tag)),
-    );
+    // A category per tag of an operation, in the file's order, then the webhooks in their own group.
+    expect(categories.map((category) => category.label)).toEqual([
+      ...tags.filter((tag) => operations.some((op) => op.tags[0] === tag)),
+      'Webhooks',
+    ]);
     for (const category of categories) {
       const inCategory = sidebarDocIds(category.items);
-      const expectedIds = pages.filter((op) => op.tags[0] === category.label).map((op) => op.slug);
+      const expectedIds = pages
+        .filter((op) =>
+          category.label === 'Webhooks'
+            ? op.kind === 'webhook'
+            : op.kind === 'operation' && op.tags[0] === category.label,
+        )
+        .map((op) => op.slug);
       expect(inCategory.sort()).toEqual(expectedIds.sort());
     }
   });
@@ -108,4 +117,28 @@ test.describe('the served HTML of every operation page is the whole reference', 
       expect(text, `${op.operationId}: a curl sample`).toMatch(new RegExp(`curl (-X ${op.method.toUpperCase()} )?`));
     });
   }
+});
+
+test('every API URL and page title of the reference before the site made its own pages is still there', () => {
+  // tests/fixtures/api-routes-before.json: the sitemap's /docs/api URLs and each page's <title>, read from the
+  // production build of 1d97c1b, the last one made by docusaurus-plugin-openapi-docs. A URL a reader bookmarked
+  // must not move, nor its page change title; a new operation may add a URL.
+  const before = JSON.parse(readFileSync('tests/fixtures/api-routes-before.json', 'utf8')) as Array<{
+    path: string;
+    title: string;
+  }>;
+  const sitemap = readFileSync('build/sitemap.xml', 'utf8');
+  const now = new Map(
+    [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((match) => new URL(match[1]).pathname)
+      .filter((pathname) => pathname.startsWith('/docs/api'))
+      .map((pathname) => {
+        const html = readFileSync(`build/${pathname.replace(/^\/docs\//, '').replace(/\/$/, '')}/index.html`, 'utf8');
+        return [pathname, decodeEntities(/<title[^>]*>([^<]*)<\/title>/.exec(html)![1])] as const;
+      }),
+  );
+  expect(before.length).toBeGreaterThan(100);
+  expect(before.filter(({path, title}) => now.get(path) !== title).map(({path, title}) => `${path}: ${title}`)).toEqual(
+    [],
+  );
 });

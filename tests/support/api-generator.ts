@@ -1,23 +1,23 @@
-import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync} from 'node:fs';
+import {mkdtempSync, readdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {apiReferenceOptions} from '../../config/api-reference';
+import {writeApiPages} from '../../src/plugins/api-pages/generate';
 
 export const OPENAPI_FIXTURES = 'tests/fixtures/openapi';
 
-/** Runs the real generation step (`npm run gen-api`) on a fixture of tests/fixtures/openapi (or a file at an absolute path), into a scratch folder. */
+/**
+ * Runs the real generation step of the build (writeApiPages, which the API reference plugin runs when the build
+ * starts) on a fixture of tests/fixtures/openapi (or a file at an absolute path), into a scratch folder. `status`
+ * is 0 when it wrote the pages, 1 when it failed, with the error's message as `output`.
+ */
 export function generateApiDocs(fixture: string) {
   const outputDir = mkdtempSync(path.join(tmpdir(), 'vigil-api-'));
-  const result = spawnSync('node', ['scripts/generate-api-docs.mjs'], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      VIGIL_OPENAPI_SPEC: path.isAbsolute(fixture) ? fixture : `${OPENAPI_FIXTURES}/${fixture}`,
-      VIGIL_API_DOCS_DIR: outputDir,
-      NO_UPDATE_NOTIFIER: '1',
-      FORCE_COLOR: '0',
-    },
-  });
-  const files = existsSync(outputDir) ? readdirSync(outputDir) : [];
-  return {status: result.status, output: result.stdout + result.stderr, outputDir, files};
+  const specPath = path.isAbsolute(fixture) ? fixture : `${OPENAPI_FIXTURES}/${fixture}`;
+  try {
+    writeApiPages({...apiReferenceOptions, specPath, outputDir});
+    return {status: 0, output: '', outputDir, files: readdirSync(outputDir)};
+  } catch (error) {
+    return {status: 1, output: String((error as Error).stack ?? error), outputDir, files: readdirSync(outputDir)};
+  }
 }

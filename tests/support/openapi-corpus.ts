@@ -8,7 +8,14 @@ import * as runtime from 'react/jsx-runtime';
 import {evaluateSync} from '@mdx-js/mdx';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
-import {deref, type ApiPageData, type JsonObject} from '../../src/openapi';
+import {
+  deref,
+  type ApiPageData,
+  type ApiRootData,
+  type ApiTagData,
+  type JsonObject,
+  type OverviewBlock,
+} from '../../src/openapi';
 import {codeOfTokens, type BlockTokens} from '../../src/plugins/static-code-blocks';
 import type {ExampleData, FieldData, MediaData, SectionData, ShapeData} from '../../src/openapi/render-page';
 
@@ -110,8 +117,33 @@ function codeOf(tokens: string): string {
   return codeOfTokens((JSON.parse(tokens) as BlockTokens)[1]);
 }
 
+/** The HTML of an overview page's blocks (render-overview.ts), as ApiOverview renders them. */
+function overviewHtml(blocks: OverviewBlock[]): string {
+  return blocks
+    .map((block) =>
+      block.kind === 'heading'
+        ? `<h${block.level} id="${escape(block.id)}">${escape(block.text)}</h${block.level}>`
+        : block.kind === 'code'
+          ? `<pre>${escape(codeOf(block.code.tokens))}</pre>`
+          : `<div>${block.html}</div>`,
+    )
+    .join('\n');
+}
+
 /** Stand-ins for the site's components: they render their props as data attributes, so the test can read them. */
 const COMPONENTS = {
+  ApiRootPage: ({page}: {page: string}) =>
+    createElement('div', {dangerouslySetInnerHTML: {__html: overviewHtml((JSON.parse(page) as ApiRootData).blocks)}}),
+  ApiTagPage: ({page}: {page: string}) => {
+    const data = JSON.parse(page) as ApiTagData;
+    const list = data.operations
+      .map(
+        (operation) =>
+          `<li><a href="${escape(operation.href)}">${escape(operation.title)}</a> <code>${escape(operation.path)}</code>${operation.summaryHtml ?? ''}</li>`,
+      )
+      .join('');
+    return createElement('div', {dangerouslySetInnerHTML: {__html: `${overviewHtml(data.blocks)}<ul>${list}</ul>`}});
+  },
   ApiReferencePage: ({page}: {page: string}) =>
     createElement('div', {dangerouslySetInnerHTML: {__html: pageDataHtml(JSON.parse(page) as ApiPageData)}}),
   ApiDisclosure: stub('details'),
@@ -119,7 +151,6 @@ const COMPONENTS = {
   ApiField: stub('li'),
   ApiFieldList: stub('ul'),
   ApiText: ({html}: {html: string}) => createElement('div', {dangerouslySetInnerHTML: {__html: html}}),
-  RequestBuilder: () => null,
   Heading: ({as, id, children}: {as: string; id: string; children?: ReactNode}) => createElement(as, {id}, children),
   Tabs: stub('div'),
   TabItem: stub('div'),
@@ -134,11 +165,11 @@ export function renderMdxPage(mdx: string): string {
   const {default: Content} = evaluateSync(body, {...runtime, remarkPlugins: [remarkGfm, remarkDirective]} as Parameters<
     typeof evaluateSync
   >[1]);
-  // The API root and tag pages use the plugin's own components (an export button, a list of cards): stand-ins too.
-  const others = [...body.matchAll(/<([A-Z][A-Za-z]*)/g)]
+  const unknown = [...body.matchAll(/^<([A-Z][A-Za-z]*)/gm)]
     .map((match) => match[1])
     .filter((name) => !(name in COMPONENTS));
-  const components = {...Object.fromEntries(others.map((name) => [name, stub('div')])), ...COMPONENTS};
+  if (unknown.length) throw new Error(`the page uses components the site does not have: ${unknown.join(', ')}`);
+  const components = COMPONENTS;
   return renderToStaticMarkup(createElement(Content, {components}));
 }
 

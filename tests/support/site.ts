@@ -83,12 +83,6 @@ export function takeExpectedConsole(
  */
 export const FIRST_SEARCH_TIMEOUT = 30_000;
 
-/**
- * How long the API request panel may take to show: a chunk of about 5 MB that loads and runs after the page
- * is interactive, which on a loaded machine takes longer than the default wait.
- */
-export const REQUEST_PANEL_TIMEOUT = 30_000;
-
 /** Prefixes the console guard's entries from index `from` on with the page they came from. */
 export function nameConsoleProblems(consoleGuard: string[], from: number, path: string) {
   for (let index = from; index < consoleGuard.length; index += 1)

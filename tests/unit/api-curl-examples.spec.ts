@@ -1,6 +1,4 @@
 import {existsSync} from 'node:fs';
-import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {expect, test} from '@playwright/test';
 import {markdownFiles} from '../support/content';
 import {
@@ -14,6 +12,7 @@ import {
   startApiMock,
 } from '../support/curl-examples';
 import {loadSpec} from '../support/openapi';
+import {ensureDebianPackage} from '../support/debian-package';
 
 // Every curl example of the docs and the blog runs, with bash, against a validating mock of the OpenAPI
 // file (how blocks are run and how a curl names its body: tests/support/curl-examples.ts).
@@ -28,15 +27,11 @@ const bodies = docsBodies([...pages, ...allPages.filter((page) => !pages.include
 // In file order in one worker, even under fullyParallel: one mock, and each page test prefetches the next.
 test.describe.configure({mode: 'default'});
 
-type EnsureDebianPackage = (program: string, pkg: string) => boolean;
-
 let mock: ApiMock;
 test.beforeAll(async () => {
   // The blocks need bash, curl and jq (docs/intro.md asks the reader for them); jq is Debian's package.
-  const debian = pathToFileURL(path.resolve('tools/debian-package.mjs')).href;
-  const {ensureDebianPackage} = (await import(debian)) as {ensureDebianPackage: EnsureDebianPackage};
-  ensureDebianPackage('/usr/bin/jq', 'jq');
-  ensureDebianPackage('/usr/bin/curl', 'curl');
+  await ensureDebianPackage('/usr/bin/jq', 'jq');
+  await ensureDebianPackage('/usr/bin/curl', 'curl');
   mock = await startApiMock(spec);
 });
 test.afterAll(async () => {

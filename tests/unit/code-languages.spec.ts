@@ -2,7 +2,6 @@ import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
-import {apiLanguageTabs} from '../../config/api-reference';
 import {CODE_LANGUAGES} from '../../config/code-languages';
 import {operationsOf, requestSamples} from '../../src/openapi';
 import {fenceLanguages, markdownFiles} from '../support/content';
@@ -35,11 +34,11 @@ test('every code fence in docs, posts and pages is in a bundled language', () =>
   expect(missing, 'code fences in a language config/code-languages.ts does not bundle').toEqual([]);
 });
 
-test('every API request sample, request builder tab and response language is bundled', () => {
+test('every API request sample and response language is bundled', () => {
   const spec = loadSpec();
   const sampleLanguages = requestSamples(spec, operationsOf(spec)[0]).map(({language}) => language);
   expect(sampleLanguages.length).toBeGreaterThanOrEqual(6);
-  const languages = [...sampleLanguages, ...apiLanguageTabs.map(({highlight}) => highlight), ...API_RESPONSE_LANGUAGES];
+  const languages = [...sampleLanguages, ...API_RESPONSE_LANGUAGES];
   expect(languages.filter((language) => !bundledPrism.languages[language])).toEqual([]);
 });
 

@@ -11,8 +11,8 @@ import {CORPUS_DIR, corpusEntries, corpusFile} from '../support/openapi-corpus';
  * (`METHOD /path`) and webhook (`webhook METHOD name`) and its page id, the last segment of its URL under
  * /docs/api/. It was made once, at commit 4825484, before the loader read non-ASCII operationIds, Swagger 2.0 and
  * `x-webhooks`, by loading each file (gzipped ones unpacked) with that commit's loadOpenApiDescription and
- * listing `apiPagesOf(spec, file)` as `{[key]: slug}`, written with JSON.stringify(…, null, 2). Change it only to
- * move a URL on purpose.
+ * listing `apiPagesOf(spec, file)` as `{[key]: slug}`, written with JSON.stringify(…, null, 2); the descriptions added to the corpus later (Okta,
+ * Slack, Docker, Discourse, RTCKit) the same way when they were added. Change it only to move a URL on purpose.
  */
 const BASELINE = JSON.parse(readFileSync('tests/fixtures/openapi-page-ids.json', 'utf8')) as Record<
   string,
@@ -36,9 +36,9 @@ function pagesOf(file: string): ApiOperation[] {
 }
 
 /**
- * Each page id is non-empty, unique, a fixed point of the slug rule, and the id docusaurus-plugin-openapi-docs
- * derives from the operationId of the loaded description (src/upstream/openapi-slugs.ts): the plugin writes the
- * page where the model links to it.
+ * Each page id is non-empty, unique, a fixed point of the slug rule, and the kebab-case of the operationId the
+ * loaded description holds (apiPageSlug): the Markdown versions and the MCP server find a page by that
+ * operationId.
  */
 function expectConsistentIds(pages: ApiOperation[], file: string): void {
   const problems = pages.flatMap((page) => {
@@ -47,7 +47,7 @@ function expectConsistentIds(pages: ApiOperation[], file: string): void {
       ...(page.slug === '' ? [`${where}: empty page id`] : []),
       ...(pageSlug(page.slug) !== page.slug ? [`${where}: the slug of its page id is ${pageSlug(page.slug)}`] : []),
       ...(apiPageSlug(page.definition.operationId) !== page.slug
-        ? [`${where}: the API plugin makes ${apiPageSlug(page.definition.operationId)} of its operationId`]
+        ? [`${where}: its operationId makes ${apiPageSlug(page.definition.operationId)}`]
         : []),
     ];
   });
@@ -91,7 +91,7 @@ test("the pages of the site's description keep their ids; a new operation takes 
   expectConsistentIds(pages, SITE_DESCRIPTION);
 });
 
-test('the page ids of every loadable fixture description agree with the API plugin', () => {
+test('the page ids of every loadable fixture description are consistent', () => {
   const loaded = readdirSync(OPENAPI_FIXTURES)
     .filter((name) => /\.ya?ml$/.test(name))
     .flatMap((name) => {

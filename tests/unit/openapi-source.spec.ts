@@ -2,6 +2,7 @@
 import {copyFileSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {load as loadHtml} from 'cheerio';
 import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
 import {
@@ -17,7 +18,7 @@ import {
   type SchemaField,
 } from '../../src/openapi';
 import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
-import {renderMdxPage} from '../support/openapi-corpus';
+import {corpusFile, renderMdxPage} from '../support/openapi-corpus';
 
 const BROKEN: Array<[string, RegExp]> = [
   ['yaml-syntax-error.yaml', /YAML syntax error: .*\(\d+:\d+\)/],
@@ -47,6 +48,15 @@ const BROKEN: Array<[string, RegExp]> = [
     /: unresolved \$ref: #\/components\/schemas\/FileList at #\/paths\/~1files\/get\/responses\/200\/content\/\*~1\*\/schema \(the pointer is into the OpenAPI 3\.0 form swagger2openapi converted this Swagger 2\.0 file to\)$/,
   ],
 ];
+
+test("a real description that breaks the specification (Juspay's, tests/fixtures/openapi-corpus) is refused with the file, the pointer and the problem", () => {
+  const file = corpusFile('juspay-hyperswitch-openapi-spec.json.gz');
+  expect(() => loadOpenApiDescription(file)).toThrow(
+    new RegExp(
+      `^Invalid OpenAPI description ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} at #/paths/~1customers~1payment_methods/get: duplicate operationId "List all Payment Methods for a Customer"`,
+    ),
+  );
+});
 
 test.describe('a broken OpenAPI file is refused with the file and the problem named', () => {
   for (const [fixture, problem] of BROKEN) {
@@ -135,9 +145,12 @@ test('descriptions with < > { } and backticks become text, not broken MDX', asyn
   expect(operation).not.toMatch(/<script/i);
   expect(text(operation)).toContain('The start of the id, such as ds_ or {ds_ord}; at most <32> characters.');
   expect(text(operation)).toContain('Ids, at most <limit> of them.');
-  expect(text(rendered.get('datasets.tag.mdx') ?? '')).toContain(
-    'Datasets whose names match <schema>.<table> and {pattern}.',
-  );
+  // `<table>` is an HTML element, which CommonMark passes as raw HTML (sanitised to an empty table); `<schema>`,
+  // no element, and the braces stay text.
+  const tag = rendered.get('datasets.tag.mdx') ?? '';
+  expect(text(tag)).toContain('Datasets whose names match <schema>.');
+  expect(text(tag)).toContain(' and {pattern}.');
+  expect(tag).not.toMatch(/<script/i);
   const info = text(rendered.get('fixture-with-mdx-special-characters.info.mdx') ?? '');
   expect(info).toContain('ds_<id>');
   expect(info).toContain('; a filter reads {"status": "active"} and 0 < score > 100.');
@@ -249,4 +262,53 @@ test('the generation step writes the pages of a description whose examples hold 
   rmSync(outputDir, {recursive: true, force: true});
   expect(status, output).toBe(0);
   expect(files.filter((name) => name.endsWith('.api.mdx'))).toEqual(['get-schema.api.mdx']);
+});
+
+test('a hostile description builds, and no text of it becomes markup, a script, an event handler or a javascript: link', () => {
+  test.setTimeout(120_000);
+  const {status, output, outputDir, files} = generateApiDocs('hostile-texts.yaml');
+  try {
+    expect(status, output).toBe(0);
+    expect(files.sort()).toEqual([
+      'get-thing-x.api.mdx',
+      'hostile-texts-api-script-alert-title-script.info.mdx',
+      'thing-changed.api.mdx',
+      'things.tag.mdx',
+    ]);
+    for (const file of files) {
+      const page = readFileSync(path.join(outputDir, file), 'utf8');
+      const [, front = ''] = /^---\n([\s\S]*?)\n---\n/.exec(page) ?? [];
+      const fields = yaml.load(front) as Record<string, unknown>;
+      expect(typeof fields.title, `${file}: front matter title`).toBe('string');
+      // The MDX has no import but the page component's, and no expression but JSON data.
+      expect(page.match(/^import .*$/gm), file).toHaveLength(1);
+      const html = renderMdxPage(page);
+      // The elements and attributes of the page (an escaped `&#x3C;img onerror=…` is text the reader sees).
+      const $ = loadHtml(html);
+      expect($('script, iframe, svg, object, embed, style').length, `${file}: active elements`).toBe(0);
+      const active = $('*')
+        .toArray()
+        .flatMap((element) =>
+          Object.entries((element as unknown as {attribs: Record<string, string>}).attribs).filter(
+            ([name, value]) => /^on/i.test(name) || (/^(href|src)$/i.test(name) && /^\s*javascript:/i.test(value)),
+          ),
+        );
+      expect(active, `${file}: event handlers and javascript: URLs`).toEqual([]);
+    }
+    const root = renderMdxPage(
+      readFileSync(path.join(outputDir, 'hostile-texts-api-script-alert-title-script.info.mdx'), 'utf8'),
+    );
+    // What the reader sees: the texts as text.
+    const text = loadHtml(root).text();
+    expect(text).toContain("import x from 'y'");
+    expect(text).toContain("{alert('text')}");
+    expect(text).toContain('C:\\temp\\new');
+    expect(text).toContain("</code></pre><script>alert('fence')</script>");
+    const operation = readFileSync(path.join(outputDir, 'get-thing-x.api.mdx'), 'utf8');
+    expect((yaml.load(/^---\n([\s\S]*?)\n---\n/.exec(operation)![1]) as {title: string}).title).toBe(
+      "Get a thing \\ with a backslash: C:\\temp and {alert('summary')}",
+    );
+  } finally {
+    rmSync(outputDir, {recursive: true, force: true});
+  }
 });

@@ -1,13 +1,12 @@
 // Where one page says what another page or the OpenAPI file also says, they agree: the reader who follows either
 // gets the same answer.
 import {expect, test} from '@playwright/test';
-import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {writeFileSync} from 'node:fs';
 import {deref, operationsOf, type JsonObject} from '../../src/openapi';
 import {codeBlocks, readMarkdown, withoutCode} from '../support/content';
 import {loadSpec} from '../support/openapi';
 import {runAsPrinted, standIn} from '../support/stand-ins';
+import {ensureDebianPackage} from '../support/debian-package';
 
 const spec = loadSpec();
 
@@ -28,9 +27,7 @@ function propertyPaths(schema: JsonObject | undefined, suffix: string, trail: st
 
 test.describe('Secrets page: finding the datastores that use a secret', () => {
   test.beforeAll(async () => {
-    const debian = pathToFileURL(path.resolve('tools/debian-package.mjs')).href;
-    const {ensureDebianPackage} = (await import(debian)) as {ensureDebianPackage: (p: string, k: string) => boolean};
-    ensureDebianPackage('/usr/bin/jq', 'jq');
+    await ensureDebianPackage('/usr/bin/jq', 'jq');
   });
 
   test('the loop finds a datastore through every secret reference its connection can hold', () => {

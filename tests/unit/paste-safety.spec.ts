@@ -9,10 +9,10 @@
 //    what existed is kept, Vigil's entries are added once, and nothing is written when the read fails.
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {expect, test} from '@playwright/test';
 import {markdownFiles, type MarkdownFile} from '../support/content';
 import {runAsPrinted, standIn, type StandInRun} from '../support/stand-ins';
+import {ensureDebianPackage} from '../support/debian-package';
 
 type Block = {file: string; line: number; language: string; title?: string; code: string};
 
@@ -186,9 +186,7 @@ function blockWith(file: string, marker: string): Block {
 }
 
 test.beforeAll(async () => {
-  const debian = pathToFileURL(path.resolve('tools/debian-package.mjs')).href;
-  const {ensureDebianPackage} = (await import(debian)) as {ensureDebianPackage: (p: string, k: string) => boolean};
-  ensureDebianPackage('/usr/bin/jq', 'jq');
+  await ensureDebianPackage('/usr/bin/jq', 'jq');
 });
 
 test.describe('Cloud SQL authorized networks, as printed', () => {

@@ -1,11 +1,11 @@
 import {chmodSync, copyFileSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {expect, test} from '@playwright/test';
 import yaml from 'js-yaml';
 import {codeBlocks, markdownFiles, readMarkdown} from '../support/content';
 import {type ApiMock, type ScenarioAnswer, startApiMock} from '../support/curl-examples';
 import {loadSpec} from '../support/openapi';
+import {ensureDebianPackage} from '../support/debian-package';
 import {
   dataset,
   FakeVigil,
@@ -126,12 +126,8 @@ const FAILS: RunPlan = {
 };
 
 test.beforeAll(async () => {
-  const debian = pathToFileURL(path.resolve('tools/debian-package.mjs')).href;
-  const {ensureDebianPackage} = (await import(debian)) as {
-    ensureDebianPackage: (program: string, pkg: string) => boolean;
-  };
-  ensureDebianPackage(PYTHON, 'python3');
-  ensureDebianPackage('/usr/lib/python3/dist-packages/yaml/__init__.py', 'python3-yaml');
+  await ensureDebianPackage(PYTHON, 'python3');
+  await ensureDebianPackage('/usr/lib/python3/dist-packages/yaml/__init__.py', 'python3-yaml');
 });
 test.afterAll(() => removeRecipeDirs());
 

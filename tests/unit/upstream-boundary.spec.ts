@@ -60,6 +60,9 @@ test('the scan finds each kind of reach in src/upstream/, where the wing keeps t
     'src/upstream/theme-code-block-styles.ts: @docusaurus/theme-classic/lib/theme/CodeBlock/Container/styles.module.css',
   );
   expect(found).toContain('src/upstream/staged-client-entry-browser.ts: @docusaurus/core/lib/client/clientEntry.js');
-  expect(found).toContain('src/upstream/openapi-plugin.ts: docusaurus-plugin-openapi-docs/src/types');
-  for (const [kind] of REWRITES) expect(found, kind).toContain(kind);
+  for (const [kind] of REWRITES.filter(([kind]) => kind !== 'a selector of inline styles'))
+    expect(found, kind).toContain(kind);
+  // No style rule of the wing targets inline styles since the API theme left: the pattern is proved on a sample.
+  const inlineStyles = REWRITES.find(([kind]) => kind === 'a selector of inline styles')![1];
+  expect(inlineStyles.test(".panel span[style*='opacity'] { opacity: 1; }")).toBe(true);
 });

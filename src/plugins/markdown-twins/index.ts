@@ -4,7 +4,6 @@ import type {LoadedPlugin, Plugin, PluginModule} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {
-  apiPageSlug,
   apiPagesOf,
   deref,
   descriptionMarkdown,
@@ -17,6 +16,7 @@ import {sidebarDocIds, type SidebarItem as SidebarEntry} from '../../utils/sideb
 import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
 import {twinPath} from '../../utils/twin-path';
 import {operationMarkdown, serverUrl} from './openapi-markdown';
+import {apiGroups} from '../api-pages/generate';
 
 export {MarkdownTwinError, twinPath};
 
@@ -400,9 +400,10 @@ export async function apiTwin(
       markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description, `${origin}${doc.permalink}`)}\n`,
     };
   }
-  const tag = ((spec.tags ?? []) as JsonObject[]).find((item) => doc.id === apiPageSlug(String(item.name)));
-  if (tag) {
-    const tagged = operations.filter((item) => item.tag === tag.name);
+  const group = apiGroups(spec, operations).find((item) => item.id === doc.id);
+  if (group?.tag) {
+    const {tag} = group;
+    const tagged = group.operations;
     const parts = [`# ${tag.name}`];
     if (tag.description) parts.push(await formatDescription(descriptionMarkdown(tag.description)));
     for (const item of tagged) {
@@ -428,26 +429,31 @@ async function apiRootMarkdown(
   specFile: string,
   formatDescription: (markdown: string) => Promise<string>,
 ): Promise<string> {
+  // The sections of the root page (src/openapi/render-overview.ts, rootPageData), in its order.
   const info = spec.info ?? {};
-  const parts = [`# ${info.title}`, `Version ${info.version}. Base URL \`${serverUrl(spec)}\`.`];
+  const parts = [`# ${info.title}`];
   if (info.description) parts.push(await formatDescription(descriptionMarkdown(info.description)));
   const schemes = Object.entries<JsonObject>(spec.components?.securitySchemes ?? {});
   if (schemes.length) {
-    parts.push('## Authentication');
+    parts.push('## Security schemes');
     for (const [name, rawScheme] of schemes) {
       const scheme = deref(spec, rawScheme, specFile) ?? {};
       parts.push(
         `### ${name}`,
-        `Type \`${scheme.type}\`${scheme.scheme ? `, scheme \`${scheme.scheme}\`` : ''}${scheme.bearerFormat ? `, format \`${scheme.bearerFormat}\`` : ''}.`,
+        `Type \`${scheme.type}\`${scheme.scheme ? `, scheme \`${scheme.scheme}\`` : ''}${scheme.bearerFormat ? `, format \`${scheme.bearerFormat}\`` : ''}${scheme.in ? `, in the ${scheme.in} \`${scheme.name}\`` : ''}.`,
       );
       if (scheme.description) parts.push(await formatDescription(descriptionMarkdown(scheme.description)));
     }
   }
-  if (info.contact) {
-    parts.push('## Contact', [info.contact.name, info.contact.email, info.contact.url].filter(Boolean).join(', '));
-  }
-  if (info.license) {
-    parts.push('## License', [info.license.name, info.license.url].filter(Boolean).join(', '));
-  }
+  const about = [
+    info.version ? `- Version: \`${info.version}\`` : '',
+    (spec.servers ?? []).length ? `- Server: \`${serverUrl(spec)}\`` : '',
+    info.contact
+      ? `- Contact: ${[info.contact.name, info.contact.email, info.contact.url].filter(Boolean).join(', ')}`
+      : '',
+    info.license ? `- Licence: ${[info.license.name, info.license.url].filter(Boolean).join(', ')}` : '',
+    info.termsOfService ? `- Terms of service: ${info.termsOfService}` : '',
+  ].filter(Boolean);
+  if (about.length) parts.push('## About this description', about.join('\n'));
   return `${parts.join('\n\n')}\n`;
 }

@@ -29,7 +29,10 @@ export default function ApiEndpoint({method, server, path, webhook = false}: Pro
   if (webhook) {
     return (
       <p className={styles.endpoint}>
-        <span className={styles.method} data-method={method}>
+        <span className="api-method-badge" data-method="webhook">
+          HOOK
+        </span>
+        <span className="api-method-badge" data-method={method}>
           {method.toUpperCase()}
         </span>
         <span>
@@ -40,7 +43,7 @@ export default function ApiEndpoint({method, server, path, webhook = false}: Pro
   }
   return (
     <p className={styles.endpoint}>
-      <span className={styles.method} data-method={method}>
+      <span className="api-method-badge" data-method={method}>
         {method.toUpperCase()}
       </span>
       <code className={styles.url}>

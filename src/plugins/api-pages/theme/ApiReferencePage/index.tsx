@@ -8,7 +8,6 @@ import ApiEndpoint from '../ApiEndpoint';
 import ApiField from '../ApiField';
 import ApiFieldList from '../ApiFieldList';
 import ApiText from '../ApiText';
-import RequestBuilder from '@site/src/components/RequestBuilder';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import type {
   ApiPageData,
@@ -177,7 +176,6 @@ export default function ApiReferencePage({page: json}: {page: string}): ReactNod
                   </TabItem>
                 ))}
               </Tabs>
-              {page.samples.builder ? <RequestBuilder /> : null}
             </>
           ) : null}
         </div>
