@@ -280,7 +280,11 @@ function responsesOf(
     const anchor = `${idPrefix}${status.toLowerCase()}`;
     return {
       status,
-      title: `${status} ${STATUS_TEXT[status.toUpperCase()] ?? STATUS_TEXT[status] ?? ''}`.trim(),
+      // `default` reads as what it means: the response of every status the others do not list.
+      title:
+        status === 'default'
+          ? 'Any other status (default)'
+          : `${status} ${STATUS_TEXT[status.toUpperCase()] ?? STATUS_TEXT[status] ?? ''}`.trim(),
       description: response.description,
       headers: Object.entries<JsonObject>(response.headers ?? {}).map(([name, rawHeader]) =>
         parameterField(spec, {...(deref(spec, rawHeader, file) ?? {}), name, in: 'header'}, `${anchor}-header`),

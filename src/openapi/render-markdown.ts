@@ -127,7 +127,8 @@ class MarkdownWriter {
     return parts;
   }
 
-  async response(response: ResponseModel, level: string): Promise<string[]> {
+  /** A response; its examples stand with it, or (`withExamples` false, an operation's) under Response samples. */
+  async response(response: ResponseModel, level: string, withExamples = true): Promise<string[]> {
     const parts = [`${level} ${markdownText(response.title)}`];
     const description = await this.description(response.description);
     if (description) parts.push(description);
@@ -136,7 +137,8 @@ class MarkdownWriter {
       parts.push(this.mediaLine(media));
       const fields = await this.shape(media.shape, 0, 'The body');
       if (fields.length) parts.push(fields.join('\n'));
-      parts.push(...(await this.examples(media.examples, media.contentType, `Example ${response.status} response`)));
+      if (withExamples)
+        parts.push(...(await this.examples(media.examples, media.contentType, `Example ${response.status} response`)));
     }
     if (response.links.length) {
       parts.push(
@@ -148,6 +150,21 @@ class MarkdownWriter {
           )
           .join('\n'),
       );
+    }
+    return parts;
+  }
+
+  /** Each response's examples under its title, as the page's Response samples show them beside the request. */
+  async responseSamples(responses: ResponseModel[]): Promise<string[]> {
+    const parts: string[] = [];
+    for (const response of responses) {
+      parts.push(`### ${markdownText(response.title)}`);
+      const examples = await Promise.all(
+        response.media.map((media) =>
+          this.examples(media.examples, media.contentType, `Example ${response.status} response`),
+        ),
+      );
+      parts.push(...(examples.flat().length ? examples.flat() : [response.media.length ? 'No example.' : 'No body.']));
     }
     return parts;
   }
@@ -205,7 +222,7 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
   if (!model.parameters.length && !model.body) parts.push('No parameters and no request body.');
 
   parts.push(model.kind === 'webhook' ? '## Responses Vigil expects' : '## Responses');
-  for (const response of model.responses) parts.push(...(await writer.response(response, '###')));
+  for (const response of model.responses) parts.push(...(await writer.response(response, '###', false)));
 
   if (model.callbacks.length) {
     parts.push('## Callbacks', 'Requests the API sends to your server after this operation.');
@@ -232,5 +249,6 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
         fenced(sample.language, sample.code),
       );
   }
+  if (model.responses.length) parts.push('## Response samples', ...(await writer.responseSamples(model.responses)));
   return parts.join('\n\n');
 }

@@ -66,7 +66,7 @@ export type MediaData = {
   examples: ExampleData[];
 };
 
-export type BodyData = {id: string; level: 3 | 4; html: string; media: MediaData[]};
+export type BodyData = {id: string; level: 3 | 4; required?: true; html: string; media: MediaData[]};
 
 export type ResponseData = {
   id: string;
@@ -193,10 +193,11 @@ class PageData {
   }
 
   body(body: BodyModel, id: string, level: 3 | 4): BodyData {
-    const lead = `<p>${body.required ? 'Required' : 'Optional'}${body.media.length > 1 ? `, in one of ${body.media.length} media types` : ''}.</p>`;
+    const lead = body.media.length > 1 ? `<p>In one of ${body.media.length} media types.</p>` : '';
     return {
       id,
       level,
+      ...(body.required ? {required: true as const} : {}),
       html: lead + this.description(body.description),
       media: body.media.map((media) => ({
         html: this.mediaLine(media),

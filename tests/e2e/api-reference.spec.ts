@@ -61,6 +61,56 @@ test.describe('API reference', () => {
     await expect(page.getByRole('button', {name: /send api request/i})).toHaveCount(0);
   });
 
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    test(`an operation page at ${width} px: the samples beside the request or after it, the languages in one row, responses as samples, nothing wider than the page`, async ({
+      page,
+    }) => {
+      const op = operations.find((candidate) => candidate.definition.requestBody && candidate.path.includes('{'))!;
+      await page.setViewportSize({width, height});
+      await openPage(page, `/docs/api/${op.slug}`);
+      const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+      const request = await box('.api-operation__request');
+      const samples = await box('.api-operation__samples');
+      const article = await box('article');
+      // The language tabs: one row, every tab inside the samples column.
+      const tabs = await page
+        .locator('.api-operation__samples [role="tab"]')
+        .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+      expect(tabs).toHaveLength(SAMPLE_LANGUAGES.length);
+      expect(new Set(tabs.map(Math.round)).size, 'rows of tabs').toBe(1);
+      // One response sample per documented status, the first open with its example.
+      const statuses = Object.keys(op.definition.responses);
+      const folds = page.locator('.api-operation__samples details');
+      await expect(folds).toHaveCount(statuses.length);
+      await expect(folds.first().locator('pre').first()).toBeVisible();
+      // No column scrolls on its own: the page is the one scroll.
+      const overflow = await page
+        .locator('.api-operation__samples')
+        .evaluate((element) => [getComputedStyle(element).overflowY, getComputedStyle(element).maxHeight]);
+      expect(overflow).toEqual(['visible', 'none']);
+      if (width === 1280) {
+        expect(samples.width / article.width, 'share of the samples column').toBeGreaterThanOrEqual(0.45);
+        expect(samples.x, 'the samples are right of the request').toBeGreaterThanOrEqual(request.x + request.width);
+        // The response samples are in the right column, beside the reference, not below it.
+        const responseSamples = await box('#response-samples');
+        const responses = await box('.api-operation__responses');
+        expect(responseSamples.x).toBeGreaterThanOrEqual(request.x + request.width);
+        expect(responseSamples.y, 'the response samples start beside the reference').toBeLessThan(
+          responses.y + responses.height,
+        );
+      } else {
+        expect(samples.y, 'the samples come after the request').toBeGreaterThanOrEqual(request.y + request.height);
+        const wider = await page.evaluate(
+          () => document.scrollingElement!.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(wider, 'the page scrolls sideways by').toBeLessThanOrEqual(0);
+      }
+    });
+  }
+
   test('every field links to itself, and a link to a field inside a folded object opens it', async ({page}) => {
     const op = operations.find((candidate) => candidate.parameters.some((parameter) => parameter.in === 'path'))!;
     const parameter = op.parameters.find((candidate) => candidate.in === 'path')!;

@@ -136,7 +136,10 @@ test('operations and tags with digits in their names: twins and llms.txt link to
       const twin = twins.find((candidate) => candidate.markdown.includes(`Operation id \`${operation.operationId}\``));
       expect(twin?.permalink, `the twin of ${operation.operationId}`).toBe(`/docs/api/${operation.slug}`);
       // The request samples of the operation page, curl first.
-      const samples = twin!.markdown.slice(twin!.markdown.indexOf('\n## Request samples\n'));
+      const samples = twin!.markdown.slice(
+        twin!.markdown.indexOf('\n## Request samples\n'),
+        twin!.markdown.indexOf('\n## Response samples\n'),
+      );
       expect(
         [...samples.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)].map((block) => [block[1], block[2]]),
         operation.operationId,
@@ -153,11 +156,17 @@ test('operations and tags with digits in their names: twins and llms.txt link to
   }
 });
 
-test('an API twin ends with the request samples of its page: one block per language, curl first, and the variables they read', async () => {
+test('an API twin has the request samples of its page, then its response samples: one block per language, curl first, and the variables they read', async () => {
   const specFile = `${OPENAPI_FIXTURES}/request-body-from-schema.yaml`;
   const spec = loadOpenApiDescription(specFile);
   const [operation] = operationsOf(spec);
   const markdown = await operationMarkdown(spec, operation, specFile, async (text) => text);
   const expected = readFileSync(path.join(FIXTURES, 'api-request-samples.md'), 'utf8');
-  expect(`${markdown.slice(markdown.indexOf('## Request samples'))}\n`).toBe(expected);
+  expect(
+    `${markdown.slice(markdown.indexOf('## Request samples'), markdown.indexOf('\n\n## Response samples'))}\n`,
+  ).toBe(expected);
+  // Then each documented status with its example, as the page shows them beside the request.
+  const responses = markdown.slice(markdown.indexOf('## Response samples'));
+  for (const status of Object.keys(operation.definition.responses))
+    expect(responses).toMatch(new RegExp(`^### ${status}\\b`, 'm'));
 });

@@ -79,7 +79,9 @@ for (const entry of corpusEntries()) {
       for (const status of expected.statuses) {
         if (!html.includes(`id="response-${status.toLowerCase()}"`))
           problems.push(`${where}: status ${status} is not on the page`);
-        if (!new RegExp(`^### ${status}\\b`, 'mi').test(markdown)) {
+        // `default` reads as what it means: "Any other status (default)".
+        const heading = status === 'default' ? 'Any other status \\(default\\)' : `${status}\\b`;
+        if (!new RegExp(`^### ${heading}`, 'mi').test(markdown)) {
           problems.push(`${where}: status ${status} is not in the Markdown`);
         }
       }

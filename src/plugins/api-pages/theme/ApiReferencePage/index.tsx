@@ -79,7 +79,8 @@ function Examples({examples}: {examples: ExampleData[]}): ReactNode {
   ));
 }
 
-function Media({media}: {media: MediaData}): ReactNode {
+/** A body's media type: its fields and, unless they are shown with the samples, its examples. */
+function Media({media, withExamples = true}: {media: MediaData; withExamples?: boolean}): ReactNode {
   return (
     <>
       <Text html={media.html} />
@@ -90,13 +91,22 @@ function Media({media}: {media: MediaData}): ReactNode {
       ) : media.shape ? (
         <Shape shape={media.shape} />
       ) : null}
-      <Examples examples={media.examples} />
+      {withExamples ? <Examples examples={media.examples} /> : null}
     </>
   );
 }
 
 /** Request, responses or a callback: parameter groups, body, responses, each under its own anchored heading. */
-function Section({section, level}: {section: SectionData; level: 2 | 3}): ReactNode {
+function Section({
+  section,
+  level,
+  responseExamples = true,
+}: {
+  section: SectionData;
+  level: 2 | 3;
+  /** Whether the responses show their examples here (a callback's do; an operation's are in its samples). */
+  responseExamples?: boolean;
+}): ReactNode {
   const as = `h${level}` as const;
   return (
     <>
@@ -116,6 +126,7 @@ function Section({section, level}: {section: SectionData; level: 2 | 3}): ReactN
         <>
           <Heading as={section.body.level === 3 ? 'h3' : 'h4'} id={section.body.id}>
             Request body
+            {section.body.required ? <span className="api-required-flag">required</span> : null}
           </Heading>
           <Text html={section.body.html} />
           {section.body.media.map((media, index) => (
@@ -135,11 +146,44 @@ function Section({section, level}: {section: SectionData; level: 2 | 3}): ReactN
             </ApiDisclosure>
           ) : null}
           {response.media.map((media, index) => (
-            <Media key={index} media={media} />
+            <Media key={index} media={media} withExamples={responseExamples} />
           ))}
           <Text html={response.linksHtml} />
         </div>
       ))}
+    </>
+  );
+}
+
+/**
+ * The response of each documented status beside the request samples, as native folds (the first open): its
+ * examples, or what it sends when it has none. Complete without JavaScript.
+ */
+function ResponseSamples({responses}: {responses: SectionData['responses']}): ReactNode {
+  if (responses.length === 0) return null;
+  return (
+    <>
+      <Heading as="h2" id="response-samples">
+        Response samples
+      </Heading>
+      {responses.map((response, index) => {
+        const examples = response.media.flatMap((media) => media.examples);
+        return (
+          <ApiDisclosure key={response.id} summary={response.title} open={index === 0}>
+            {examples.length ? (
+              examples.map((example, exampleIndex) => (
+                <div key={exampleIndex}>
+                  {examples.length > 1 ? <p className="api-example-caption">{example.summary}</p> : null}
+                  <Text html={example.html} />
+                  {example.code ? <StaticCodeBlock {...example.code} /> : null}
+                </div>
+              ))
+            ) : (
+              <p>{response.media.length ? 'No example.' : 'No body.'}</p>
+            )}
+          </ApiDisclosure>
+        );
+      })}
     </>
   );
 }
@@ -162,6 +206,9 @@ export default function ApiReferencePage({page: json}: {page: string}): ReactNod
         <ApiText key={index} html={html} />
       ))}
       <div className="api-operation">
+        <div className="api-operation__request">
+          <Section section={page.request} level={2} />
+        </div>
         <div className="api-operation__samples">
           {page.samples ? (
             <>
@@ -169,7 +216,7 @@ export default function ApiReferencePage({page: json}: {page: string}): ReactNod
                 {page.samples.title}
               </Heading>
               <Text html={page.samples.html} />
-              <Tabs groupId={page.samples.groupId}>
+              <Tabs groupId={page.samples.groupId} className="api-sample-tabs">
                 {page.samples.tabs.map((tab) => (
                   <TabItem key={tab.value} value={tab.value} label={tab.label}>
                     <StaticCodeBlock {...tab.code} />
@@ -178,10 +225,10 @@ export default function ApiReferencePage({page: json}: {page: string}): ReactNod
               </Tabs>
             </>
           ) : null}
+          <ResponseSamples responses={page.responses.responses} />
         </div>
-        <div className="api-operation__reference">
-          <Section section={page.request} level={2} />
-          <Section section={page.responses} level={2} />
+        <div className="api-operation__responses">
+          <Section section={page.responses} level={2} responseExamples={false} />
           {page.callbacks ? (
             <>
               <Heading as="h2" id="callbacks">
