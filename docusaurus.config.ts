@@ -7,6 +7,7 @@ import {codeThemes} from './config/prism-themes';
 import {
   API_DOCS_DIR,
   API_DOCS_PLUGIN_ID,
+  API_IDENTITY,
   API_ROUTE_BASE_PATH,
   OPENAPI_SPEC_PATH,
   apiReferenceOptions,
@@ -161,6 +162,7 @@ const config: Config = {
       summary: SITE_SUMMARY,
       apiDocsPluginId: API_DOCS_PLUGIN_ID,
       specPath: OPENAPI_SPEC_PATH,
+      apiIdentity: API_IDENTITY,
       apiSectionTitle: 'API Reference',
       blogSectionTitle: 'Blog',
       otherSectionTitle: 'Optional',

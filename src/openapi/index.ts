@@ -40,6 +40,7 @@ export {
   type ExampleModel,
 } from './examples';
 export {
+  DEFAULT_ENV_PREFIX,
   REQUEST_SAMPLE_IDS,
   RequestSampleError,
   TOKEN_VARIABLE,
@@ -48,7 +49,15 @@ export {
   serverVariableEnv,
 } from './request-samples';
 export type {RequestSample, RequestSampleOptions, SampleVariable} from './request-samples';
-export {pageModel, pageModels, STATUS_TEXT, type ApiPageModel} from './model';
+export {
+  identityOf,
+  pageModel,
+  pageModels,
+  SITE_IDENTITY,
+  STATUS_TEXT,
+  type ApiIdentity,
+  type ApiPageModel,
+} from './model';
 export {
   pageData,
   pageMdx,
@@ -58,7 +67,7 @@ export {
   type PageRenderOptions,
 } from './render-page';
 export {fieldSignature, pageMarkdown, type MarkdownRenderOptions} from './render-markdown';
-export {descriptionBlocks, descriptionHtml, descriptionMarkdown, type DescriptionBlock} from './text';
+export {descriptionBlocks, descriptionHtml, descriptionMarkdown, descriptionText, type DescriptionBlock} from './text';
 export {
   firstSentence,
   rootPageData,

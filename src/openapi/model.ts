@@ -89,7 +89,34 @@ export type ApiPageModel = {
   codeSamples: Array<{label: string; language: string; source: string}>;
   samples: RequestSample[];
   sampleVariables: SampleVariable[];
+  /** Who sends a webhook and expects its responses: the product the reference documents. */
+  productName: string;
 };
+
+/**
+ * What the pages call the API's product and the prefix of the environment variables their samples read: the site's
+ * configuration gives them for its own API (Vigil, `VIGIL_TOKEN`); identityOf reads another description's.
+ */
+export type ApiIdentity = {productName: string; envPrefix: string};
+
+export const SITE_IDENTITY: ApiIdentity = {productName: 'Vigil', envPrefix: 'VIGIL'};
+
+/**
+ * The identity of a description the site is not configured for, from its title: `OpenAI API` gives the product
+ * "OpenAI" and the variables `OPENAI_TOKEN`, `OPENAI_<server variable>`; a title with no letter gives "the API", `API`.
+ */
+export function identityOf(spec: JsonObject): ApiIdentity {
+  const title = String(spec.info?.title ?? '')
+    .replace(/\s+(REST\s+)?API\b.*$/i, '')
+    .trim();
+  const prefix = title
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase()
+    .slice(0, 24);
+  return {productName: title || 'the API', envPrefix: /^[A-Z]/.test(prefix) ? prefix : 'API'};
+}
 
 const PARAMETER_PLACES = [
   ['path', 'Path parameters'],
@@ -346,11 +373,16 @@ function codeSamplesOf(definition: JsonObject): ApiPageModel['codeSamples'] {
 }
 
 /** The model of one page: built once per operation or webhook, read by both renderings. */
-export function pageModel(spec: JsonObject, operation: ApiOperation, file: string): ApiPageModel {
+export function pageModel(
+  spec: JsonObject,
+  operation: ApiOperation,
+  file: string,
+  identity: ApiIdentity = SITE_IDENTITY,
+): ApiPageModel {
   const {definition} = operation;
   const where = operation.pointer;
   try {
-    const {samples, variables} = requestSampleSet(spec, operation);
+    const {samples, variables} = requestSampleSet(spec, operation, {envPrefix: identity.envPrefix});
     return {
       kind: operation.kind,
       id: operation.slug,
@@ -373,6 +405,7 @@ export function pageModel(spec: JsonObject, operation: ApiOperation, file: strin
       codeSamples: codeSamplesOf(definition),
       samples,
       sampleVariables: variables,
+      productName: identity.productName,
     };
   } catch (error) {
     if (error instanceof OpenApiSourceError) throw error;
@@ -381,6 +414,6 @@ export function pageModel(spec: JsonObject, operation: ApiOperation, file: strin
 }
 
 /** The models of every page of a description, in file order: operations, then webhooks. */
-export function pageModels(spec: JsonObject, file: string): ApiPageModel[] {
-  return apiPagesOf(spec, file).map((operation) => pageModel(spec, operation, file));
+export function pageModels(spec: JsonObject, file: string, identity: ApiIdentity = SITE_IDENTITY): ApiPageModel[] {
+  return apiPagesOf(spec, file).map((operation) => pageModel(spec, operation, file, identity));
 }

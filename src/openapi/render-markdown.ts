@@ -215,13 +215,13 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
     );
   if (model.kind === 'operation') parts.push(writer.security(model.security));
 
-  parts.push(model.kind === 'webhook' ? '## Request Vigil sends' : '## Request');
+  parts.push(model.kind === 'webhook' ? `## Request ${markdownText(model.productName)} sends` : '## Request');
   for (const group of model.parameters)
     parts.push(`### ${group.title}`, (await writer.fields(group.fields, 0)).join('\n'));
   if (model.body) parts.push(...(await writer.body(model.body, '### Request body')));
   if (!model.parameters.length && !model.body) parts.push('No parameters and no request body.');
 
-  parts.push(model.kind === 'webhook' ? '## Responses Vigil expects' : '## Responses');
+  parts.push(model.kind === 'webhook' ? `## Responses ${markdownText(model.productName)} expects` : '## Responses');
   for (const response of model.responses) parts.push(...(await writer.response(response, '###', false)));
 
   if (model.callbacks.length) {

@@ -268,7 +268,10 @@ class PageData {
     const variables = model.sampleVariables.map(
       (variable) => `<code>${escapeHtml(variable.name)}</code> (${escapeHtml(variable.meaning)})`,
     );
-    const lead = model.kind === 'webhook' ? '<p>Send the request Vigil sends, to test your endpoint.</p>' : '';
+    const lead =
+      model.kind === 'webhook'
+        ? `<p>Send the request ${escapeHtml(model.productName)} sends, to test your endpoint.</p>`
+        : '';
     const given = model.codeSamples.map((sample, index) => ({
       value: `given-${index}`,
       label: sample.label,
@@ -339,7 +342,7 @@ export function pageData(model: ApiPageModel, options: PageRenderOptions): ApiPa
     ...(samples ? {samples} : {}),
     request: {
       id: 'request',
-      title: webhook ? 'Request Vigil sends' : 'Request',
+      title: webhook ? `Request ${model.productName} sends` : 'Request',
       ...(model.parameters.length || model.body ? {} : {html: '<p>No parameters and no request body.</p>'}),
       groups: model.parameters.map((group) => ({
         id: `${group.place}-parameters`,
@@ -351,7 +354,7 @@ export function pageData(model: ApiPageModel, options: PageRenderOptions): ApiPa
     },
     responses: {
       id: 'responses',
-      title: webhook ? 'Responses Vigil expects' : 'Responses',
+      title: webhook ? `Responses ${model.productName} expects` : 'Responses',
       groups: [],
       responses: model.responses.map((response) => data.response(response, 'response-', 3)),
     },

@@ -43,14 +43,19 @@ export type RequestSample = {
 export type RequestSampleOptions = {
   /** Also send the optional query parameters that have an example (the tests run samples both ways). */
   optionalParameters?: boolean;
+  /** The prefix of the environment variables the samples read (`VIGIL`: `VIGIL_TOKEN`, `VIGIL_INSTANCE`). */
+  envPrefix?: string;
 };
 
+/** The prefix of the environment variables of the site's own API (docs/intro.md exports them). */
+export const DEFAULT_ENV_PREFIX = 'VIGIL';
+
 /** The environment variable every sample reads the API token from (docs/intro.md exports it). */
-export const TOKEN_VARIABLE = 'VIGIL_TOKEN';
+export const TOKEN_VARIABLE = `${DEFAULT_ENV_PREFIX}_TOKEN`;
 
 /** The environment variable a sample reads a server variable from: `instance` is `VIGIL_INSTANCE`. */
-export function serverVariableEnv(name: string): string {
-  return `VIGIL_${name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
+export function serverVariableEnv(name: string, prefix = DEFAULT_ENV_PREFIX): string {
+  return `${prefix}_${name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
 }
 
 export class RequestSampleError extends Error {
@@ -267,9 +272,9 @@ function formText(value: unknown): string {
 }
 
 /** The environment variable that holds the origin of an API whose server URL is relative (`/v1`). */
-const ORIGIN_VARIABLE = 'VIGIL_API_ORIGIN';
+const ORIGIN_VARIABLE = 'API_ORIGIN';
 /** The environment variable that holds the URL a webhook is delivered to. */
-const WEBHOOK_URL_VARIABLE = 'VIGIL_WEBHOOK_URL';
+const WEBHOOK_URL_VARIABLE = 'WEBHOOK_URL';
 
 /** What each environment variable a sample reads means to the reader. */
 function variableMeaning(variable: string, meanings: Map<string, string>): string {
@@ -303,6 +308,7 @@ function httpRequest(
   options: RequestSampleOptions,
   meanings = new Map<string, string>(),
 ): HttpRequest {
+  const prefix = options.envPrefix ?? DEFAULT_ENV_PREFIX;
   const tokenOf = (variable: string, meaning?: string) => {
     let placeholder = placeholders.find((candidate) => candidate.variable === variable);
     if (!placeholder) {
@@ -314,15 +320,15 @@ function httpRequest(
   };
   let base: string;
   if (operation.kind === 'webhook') {
-    base = tokenOf(WEBHOOK_URL_VARIABLE, 'the URL of your endpoint that receives this webhook');
+    base = tokenOf(`${prefix}_${WEBHOOK_URL_VARIABLE}`, 'the URL of your endpoint that receives this webhook');
   } else {
     const server = operation.server;
     const absolute = /^https?:\/\//.test(server)
       ? server
-      : `${tokenOf(ORIGIN_VARIABLE, 'the origin of the API, e.g. https://api.example.com (its server URL is relative)')}${server.startsWith('/') ? '' : '/'}${server}`;
+      : `${tokenOf(`${prefix}_${ORIGIN_VARIABLE}`, 'the origin of the API, e.g. https://api.example.com (its server URL is relative)')}${server.startsWith('/') ? '' : '/'}${server}`;
     base = absolute
       .replace(/\{([^}]+)\}/g, (_whole, name: string) =>
-        tokenOf(serverVariableEnv(name), `the {${name}} part of the server URL`),
+        tokenOf(serverVariableEnv(name, prefix), `the {${name}} part of the server URL`),
       )
       .replace(/\/$/, '');
   }
@@ -370,7 +376,7 @@ function httpRequest(
     const scheme = deref(spec, spec.components?.securitySchemes?.[schemeName]);
     if (!scheme)
       throw new RequestSampleError(operation, `security scheme ${schemeName} is not in components.securitySchemes`);
-    const variable = index === 0 ? TOKEN_VARIABLE : serverVariableEnv(schemeName);
+    const variable = index === 0 ? `${prefix}_TOKEN` : serverVariableEnv(schemeName, prefix);
     const httpScheme = String(scheme.scheme ?? '').toLowerCase();
     if (
       (scheme.type === 'http' && httpScheme === 'bearer') ||

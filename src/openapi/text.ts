@@ -146,6 +146,12 @@ function siteTree(markdown: string, baseUrl: string): HastRoot {
   return tree;
 }
 
+/** A description as plain text (a page's meta description): the sanitised tree's text, spaces folded. */
+export function descriptionText(markdown: string | undefined): string {
+  if (!markdown?.trim()) return '';
+  return textOf(sanitisedTree(markdown.trim())).replace(/\s+/g, ' ').trim();
+}
+
 /** One block of a long description (the API root's, a tag's): a heading, a code block, or other sanitised HTML. */
 export type DescriptionBlock =
   | {kind: 'heading'; level: 2 | 3 | 4 | 5 | 6; text: string}

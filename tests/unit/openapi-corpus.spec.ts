@@ -89,3 +89,16 @@ for (const entry of corpusEntries()) {
     expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
   });
 }
+
+test("another organisation's description speaks of its own product and variables, never of Vigil's", () => {
+  // As the build does with VIGIL_OPENAPI_SPEC: OpenAI's description (288 operations, 16 webhooks).
+  const entry = corpusEntries().find((candidate) => candidate.organisation === 'OpenAI')!;
+  const file = corpusFile(entry.file);
+  const generated = generateApiDocs(path.resolve(file), {asAnotherSite: true});
+  expect(generated.status, generated.output.slice(-3000)).toBe(0);
+  const pages = generated.files.map((name) => [name, readFileSync(path.join(generated.outputDir, name), 'utf8')]);
+  expect(pages.filter(([, text]) => /vigil/i.test(text)).map(([name]) => name)).toEqual([]);
+  const webhook = pages.find(([name, text]) => name.endsWith('.api.mdx') && text.includes('Responses OpenAI expects'));
+  expect(webhook, 'a webhook page names OpenAI as the sender').toBeTruthy();
+  expect(pages.some(([, text]) => text.includes('OPENAI_TOKEN'))).toBe(true);
+});

@@ -10,6 +10,8 @@ import yaml from 'js-yaml';
 import {
   apiPageSlug,
   apiPagesOf,
+  identityOf,
+  type ApiIdentity,
   infoPageSlug,
   firstSentence,
   loadOpenApiDescription,
@@ -22,7 +24,7 @@ import {
   type ApiOperation,
   type JsonObject,
   type PageRenderOptions,
-  descriptionHtml,
+  descriptionText,
 } from '../../openapi';
 
 export type ApiReferenceOptions = {
@@ -34,6 +36,8 @@ export type ApiReferenceOptions = {
   render: PageRenderOptions;
   /** Site paths of the published description, linked from the root page. */
   downloads: Array<{label: string; href: string}>;
+  /** What the pages call the product, and their samples' variable prefix; unset: read from the description. */
+  identity?: ApiIdentity;
 };
 
 /** The sidebar group of operations without a tag, and of webhooks. */
@@ -151,18 +155,7 @@ function jsonExpression(value: unknown): string {
 
 /** The first sentence of a description, as plain text for the page's meta description. */
 function plainSummary(markdown: string | undefined, fallback: string): string {
-  const html = descriptionHtml(firstSentence(markdown ?? ''), '/');
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&#x([0-9a-f]+);/gi, (_entity, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_entity, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text || fallback;
+  return descriptionText(firstSentence(markdown ?? '')) || fallback;
 }
 
 function overviewMdx(component: string, title: string, data: unknown, toc: unknown): string {
@@ -231,7 +224,7 @@ export function writeApiPages(options: ApiReferenceOptions): string[] {
   for (const page of pages) {
     let model;
     try {
-      model = pageModel(spec, page, specPath);
+      model = pageModel(spec, page, specPath, options.identity ?? identityOf(spec));
     } catch (error) {
       if (error instanceof OpenApiSourceError) throw error;
       throw new OpenApiSourceError(specPath, `the page cannot be rendered: ${(error as Error).message}`, page.pointer);

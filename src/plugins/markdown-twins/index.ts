@@ -4,11 +4,11 @@ import type {LoadedPlugin, Plugin, PluginModule} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {
-  apiPagesOf,
   deref,
   descriptionMarkdown,
+  identityOf,
   infoPageSlug,
-  loadOpenApiDescription,
+  type ApiIdentity,
   type ApiOperation,
   type JsonObject,
 } from '../../openapi';
@@ -16,7 +16,7 @@ import {sidebarDocIds, type SidebarItem as SidebarEntry} from '../../utils/sideb
 import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
 import {twinPath} from '../../utils/twin-path';
 import {operationMarkdown, serverUrl} from './openapi-markdown';
-import {apiGroups} from '../api-pages/generate';
+import {apiDescription, apiGroups} from '../api-pages/generate';
 
 export {MarkdownTwinError, twinPath};
 
@@ -27,6 +27,8 @@ export type MarkdownTwinsOptions = {
   apiDocsPluginId: string;
   /** The OpenAPI description the API reference is generated from. */
   specPath: string;
+  /** What the API pages call the product, and their samples' variable prefix; unset: read from the description. */
+  apiIdentity?: ApiIdentity;
   /** Heading of the llms.txt section listing the API reference and of the one listing blog posts. */
   apiSectionTitle: string;
   blogSectionTitle: string;
@@ -259,11 +261,12 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       }
 
       // The API reference, from the OpenAPI description, in the order of its sidebar.
-      const spec = loadOpenApiDescription(options.specPath);
+      // The description the API reference plugin loaded when the build started, not a second copy.
+      const {spec, pages: operations} = apiDescription(options.specPath);
       const specFile = options.specPath;
+      const identity = options.apiIdentity ?? identityOf(spec);
       const formatDescription = (permalink: string) => (markdown: string) =>
         markdownWithAbsoluteLinks(markdown, specFile, resolverFor(path.resolve(siteDir, specFile), permalink));
-      const operations = apiPagesOf(spec, specFile);
       const apiPages = new Map<string, TwinPage>();
       for (const doc of apiDocs.docs) {
         const frontMatter = doc.frontMatter as JsonObject;
@@ -273,6 +276,7 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
           operations,
           formatDescription: formatDescription(doc.permalink),
           origin,
+          identity,
         });
         apiPages.set(doc.id, apiPage);
       }
@@ -383,6 +387,7 @@ export type ApiContext = {
   operations: ApiOperation[];
   formatDescription: (markdown: string) => Promise<string>;
   origin: string;
+  identity?: ApiIdentity;
 };
 
 /** The twin of one page of the API reference: the root page, a tag page or an operation page. */
@@ -391,13 +396,13 @@ export async function apiTwin(
   frontMatter: JsonObject,
   context: ApiContext,
 ): Promise<TwinPage> {
-  const {spec, specFile, operations, formatDescription, origin} = context;
+  const {spec, specFile, operations, formatDescription, origin, identity} = context;
   const base = {permalink: doc.permalink, title: doc.title, description: doc.description};
   const operation = operations.find((item) => doc.id === item.slug);
   if (operation) {
     return {
       ...base,
-      markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description, `${origin}${doc.permalink}`)}\n`,
+      markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description, `${origin}${doc.permalink}`, identity)}\n`,
     };
   }
   const group = apiGroups(spec, operations).find((item) => item.id === doc.id);

@@ -1,4 +1,11 @@
-import {pageMarkdown, pageModel, type ApiOperation, type JsonObject} from '../../openapi';
+import {
+  pageMarkdown,
+  pageModel,
+  SITE_IDENTITY,
+  type ApiIdentity,
+  type ApiOperation,
+  type JsonObject,
+} from '../../openapi';
 
 /** Formats Markdown text of the description; links made absolute. */
 export type DescriptionFormatter = (markdown: string) => Promise<string>;
@@ -26,7 +33,8 @@ export async function operationMarkdown(
   formatDescription: DescriptionFormatter,
   summary = '',
   pageUrl = '',
+  identity: ApiIdentity = SITE_IDENTITY,
 ): Promise<string> {
-  const model = pageModel(spec, operation, file);
+  const model = pageModel(spec, operation, file, identity);
   return pageMarkdown(model, {pageUrl, serverUrl: serverUrl(spec, operation.server), formatDescription, summary});
 }
