@@ -67,7 +67,14 @@ export {
   type PageRenderOptions,
 } from './render-page';
 export {fieldSignature, pageMarkdown, type MarkdownRenderOptions} from './render-markdown';
-export {descriptionBlocks, descriptionHtml, descriptionMarkdown, descriptionText, type DescriptionBlock} from './text';
+export {
+  descriptionBlocks,
+  descriptionHtml,
+  descriptionLinkIsText,
+  descriptionMarkdown,
+  descriptionText,
+  type DescriptionBlock,
+} from './text';
 export {
   firstSentence,
   rootPageData,

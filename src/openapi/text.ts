@@ -126,9 +126,38 @@ function renderHtml(markdown: string, baseUrl: string): string {
   return toHtml(siteTree(markdown, baseUrl));
 }
 
+/**
+ * Whether a link of a description names nothing a reader of the site can open, and so stays its text: a JSON
+ * pointer into a description (`#/components/schemas/Pet`, `openapi.json#/paths/~1pets/get`) or a path relative to
+ * wherever the description was first published (`../admin-api-keys`). A site path, a page anchor and a URL stay links.
+ */
+export function descriptionLinkIsText(target: string): boolean {
+  if (/#\//.test(target)) return true;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.startsWith('#')) return false;
+  return true;
+}
+
+/** Replaces each `<a>` whose target stays text (descriptionLinkIsText) by its content. */
+function unwrapTextLinks(node: HastRoot | Element): void {
+  const children: Array<HastRoot['children'][number]> = [];
+  for (const child of node.children) {
+    if (child.type === 'element') {
+      unwrapTextLinks(child);
+      const href = child.properties.href;
+      if (child.tagName === 'a' && typeof href === 'string' && descriptionLinkIsText(href)) {
+        children.push(...child.children);
+        continue;
+      }
+    }
+    children.push(child);
+  }
+  node.children = children as typeof node.children;
+}
+
 /** The sanitised tree of a description, links to site paths given the site's base URL. */
 function siteTree(markdown: string, baseUrl: string): HastRoot {
   const tree = sanitisedTree(markdown.trim());
+  unwrapTextLinks(tree);
   const base = baseUrl.replace(/\/$/, '');
   visitElements(tree, (element) => {
     for (const attribute of ['href', 'src'] as const) {

@@ -8,6 +8,7 @@ import {expect, test} from '@playwright/test';
 import {
   OpenApiSourceError,
   apiPagesOf,
+  descriptionHtml,
   loadOpenApiDescription,
   operationsOf,
   pageModel,
@@ -311,4 +312,22 @@ test('a hostile description builds, and no text of it becomes markup, a script, 
   } finally {
     rmSync(outputDir, {recursive: true, force: true});
   }
+});
+
+test('a link of a description that names nothing a reader can open stays its text; site paths, anchors and URLs stay links', () => {
+  const html = descriptionHtml(
+    [
+      'See [the operation](openapi.json#/paths/~1pets/get), [the schema](#/components/schemas/Pet),',
+      '[the keys page](../admin-api-keys), [a dataset](/api/get-dataset), [the 200](#response-200)',
+      'and [the spec](https://spec.openapis.org/oas/v3.1.0).',
+    ].join('\n'),
+    '/docs/',
+  );
+  const $ = loadHtml(html);
+  expect(
+    $('a')
+      .toArray()
+      .map((link) => $(link).attr('href')),
+  ).toEqual(['/docs/api/get-dataset', '#response-200', 'https://spec.openapis.org/oas/v3.1.0']);
+  expect($.text()).toContain('See the operation, the schema,\nthe keys page, a dataset, the 200');
 });

@@ -238,7 +238,6 @@ export function writeApiPages(options: ApiReferenceOptions): string[] {
         sidebar_label: page.title,
         hide_title: true,
         hide_table_of_contents: true,
-        sidebar_class_name: `api-method api-method--${page.kind === 'webhook' ? 'webhook' : page.method}`,
         custom_edit_url: null,
       }) + pageMdx(model, render),
     );

@@ -5,6 +5,7 @@ import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {
   deref,
+  descriptionLinkIsText,
   descriptionMarkdown,
   identityOf,
   infoPageSlug,
@@ -265,8 +266,13 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       const {spec, pages: operations} = apiDescription(options.specPath);
       const specFile = options.specPath;
       const identity = options.apiIdentity ?? identityOf(spec);
-      const formatDescription = (permalink: string) => (markdown: string) =>
-        markdownWithAbsoluteLinks(markdown, specFile, resolverFor(path.resolve(siteDir, specFile), permalink));
+      // A description's link that names no site page (`../admin-api-keys`, `openapi.json#/paths/…`) stays its text.
+      const formatDescription = (permalink: string) => (markdown: string) => {
+        const resolve = resolverFor(path.resolve(siteDir, specFile), permalink);
+        return markdownWithAbsoluteLinks(markdown, specFile, (target) =>
+          descriptionLinkIsText(target) ? undefined : resolve(target),
+        );
+      };
       const apiPages = new Map<string, TwinPage>();
       for (const doc of apiDocs.docs) {
         const frontMatter = doc.frontMatter as JsonObject;

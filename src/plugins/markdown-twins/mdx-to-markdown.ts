@@ -20,7 +20,8 @@ export class MarkdownTwinError extends Error {
 }
 
 /** Turns a link target of the source into an absolute URL, or throws a MarkdownTwinError. */
-export type LinkResolver = (target: string) => string;
+/** The absolute URL of a link's target; `undefined` keeps the link's text and drops the link. */
+export type LinkResolver = (target: string) => string | undefined;
 
 /** Admonition types of Docusaurus and the label a reader sees for each. */
 export const ADMONITION_LABELS: Record<string, string> = {
@@ -212,11 +213,18 @@ function convertChildren(parent: Parent, file: string, source: string, resolveLi
       case 'image':
       case 'definition': {
         const withUrl = node as Link | Image | Definition;
-        withUrl.url = resolveLink(withUrl.url);
+        const url = resolveLink(withUrl.url);
         if ('children' in withUrl) {
           convertChildren(withUrl as Parent, file, source, resolveLink);
         }
-        result.push(node);
+        if (url !== undefined) {
+          withUrl.url = url;
+          result.push(node);
+        } else if (node.type === 'link') {
+          result.push(...(node as Link).children);
+        } else if (node.type === 'image') {
+          result.push(text((node as Image).alt ?? ''));
+        }
         continue;
       }
       case 'html':
