@@ -11,8 +11,9 @@
 //   2. meanwhile spelling, Markdown style, Redocly's lint of the OpenAPI file, Prettier's format check, ESLint,
 //      `npm audit` of the production dependencies, and the unit tests, which need neither a build nor a server
 //      (a failure shows within seconds);
-//   3. once the build has ended, the type check, which covers the API sidebar the build generates;
-//   4. the build tests and the browser tests against the build served by nginx with deploy/nginx.conf, alone
+//   3. once the build has ended, the type check (tsc, strict);
+//   4. a build of a hostile description (tests/fixtures/openapi/hostile-texts.yaml) into .artifacts/hostile-build,
+//      then the build tests and the browser tests against the build served by nginx with deploy/nginx.conf, alone
 //      on the machine (their timings are budgets);
 //   5. a short load test of nginx.
 // Installs Debian's Chromium headless shell (tools/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB, openssl and
@@ -35,6 +36,14 @@ const NGINX_DIR = `${ARTIFACTS}/nginx-${process.env.VIGIL_NGINX_PORT ?? 8100}`;
 const NODE_22 = '22.23.3';
 const NODE_22_DIR = `node_modules/.cache/node-${NODE_22}`;
 
+/** Where the hostile description's site is built: its output, API pages and generated files, apart from build/'s. */
+const HOSTILE_BUILD = {
+  spec: 'tests/fixtures/openapi/hostile-texts.yaml',
+  out: `${ARTIFACTS}/hostile-build`,
+  apiDocs: `${ARTIFACTS}/hostile/api`,
+  generated: `${ARTIFACTS}/hostile/.docusaurus`,
+};
+
 /** Outcome of each check that is not a Playwright test: 'passed', 'failed' or 'skipped'. */
 const checks = {};
 
@@ -56,10 +65,10 @@ function runAsync(command, args, env = {}) {
   });
 }
 
-async function check(name, command, args) {
+async function check(name, command, args, env = {}) {
   console.log(`\n> ${name}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
-  checks[name] = (await runAsync(command, args)) === 0 ? 'passed' : 'failed';
+  checks[name] = (await runAsync(command, args, env)) === 0 ? 'passed' : 'failed';
   console.log(`${name}: ${checks[name]} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -259,6 +268,14 @@ console.log(
 );
 if (docsMcp.code !== 0) console.error(readFileSync(`${ARTIFACTS}/docs-mcp-install.log`, 'utf8'));
 if (buildOk) {
+  // The hostile description (scripts, handlers, javascript: URLs, braces, import/export lines in every field),
+  // built as another organisation's site would build it, for tests/e2e/hostile-description.spec.ts.
+  await check('build of the hostile description', 'npm', ['run', 'build', '--', '--out-dir', HOSTILE_BUILD.out], {
+    VIGIL_OPENAPI_SPEC: HOSTILE_BUILD.spec,
+    VIGIL_API_DOCS_DIR: HOSTILE_BUILD.apiDocs,
+    DOCUSAURUS_GENERATED_FILES_DIR_NAME: HOSTILE_BUILD.generated,
+    FORCE_COLOR: '0',
+  });
   results.push(await timed('build and browser tests', () => playwright('site', ['build', 'e2e'])));
   // The teardown project stops nginx; should Playwright die first, the daemon it left is stopped here.
   stopNginxDaemon(NGINX_DIR);

@@ -137,7 +137,7 @@ export function descriptionLinkIsText(target: string): boolean {
   return true;
 }
 
-/** Replaces each `<a>` whose target stays text (descriptionLinkIsText) by its content. */
+/** Replaces each `<a>` whose target stays text (descriptionLinkIsText) by its content, and such an `<img>` by its alt text. */
 function unwrapTextLinks(node: HastRoot | Element): void {
   const children: Array<HastRoot['children'][number]> = [];
   for (const child of node.children) {
@@ -146,6 +146,13 @@ function unwrapTextLinks(node: HastRoot | Element): void {
       const href = child.properties.href;
       if (child.tagName === 'a' && typeof href === 'string' && descriptionLinkIsText(href)) {
         children.push(...child.children);
+        continue;
+      }
+      // An image at a path relative to where the description was first published cannot load here: its alt text.
+      const src = child.properties.src;
+      if (child.tagName === 'img' && typeof src === 'string' && descriptionLinkIsText(src)) {
+        const alt = child.properties.alt;
+        if (typeof alt === 'string' && alt) children.push({type: 'text', value: alt});
         continue;
       }
     }

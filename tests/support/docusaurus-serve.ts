@@ -10,14 +10,15 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * `docusaurus serve` of build/ (the README's serve command) on a free loopback port, whose answers are the
- * reference for the production server's URLs. Resolves once /docs/ answers.
+ * `docusaurus serve` of build/ (the README's serve command), or of `dir`, on a free loopback port, whose answers
+ * are the reference for the production server's URLs. It sends no Content-Security-Policy. Resolves once /docs/
+ * answers.
  */
-export async function startDocusaurusServe(): Promise<{url: string; stop: () => Promise<void>}> {
+export async function startDocusaurusServe(dir = 'build'): Promise<{url: string; stop: () => Promise<void>}> {
   const port = await freePort();
   const child = spawn(
     'node_modules/.bin/docusaurus',
-    ['serve', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
+    ['serve', '--dir', dir, '--port', String(port), '--host', '127.0.0.1', '--no-open'],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: {...process.env, NO_UPDATE_NOTIFIER: '1'},

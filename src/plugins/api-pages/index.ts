@@ -1,4 +1,4 @@
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import {apiDescription, writeApiPages, type ApiReferenceOptions} from './generate';
@@ -29,8 +29,11 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): PluginMo
       getThemePath: () => path.join(__dirname, 'theme'),
       getPathsToWatch: () => [specFile],
       async loadContent() {
+        // The folder holds only the copies of the description being built (a build of another description leaves
+        // none of its own behind for the next build to publish).
         const dir = path.resolve(context.siteDir, options.downloadDir);
-        if (!existsSync(dir)) mkdirSync(dir, {recursive: true});
+        rmSync(dir, {recursive: true, force: true});
+        mkdirSync(dir, {recursive: true});
         writeFileSync(path.join(dir, `${options.downloadName}.yaml`), readFileSync(specFile));
         writeFileSync(path.join(dir, `${options.downloadName}.json`), `${JSON.stringify(spec, null, 2)}\n`);
       },
