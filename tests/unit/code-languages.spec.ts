@@ -1,17 +1,10 @@
-import {readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
-import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
-import {CODE_LANGUAGES} from '../../config/code-languages';
 import {operationsOf, requestSamples} from '../../src/openapi';
 import {fenceLanguages, markdownFiles} from '../support/content';
 import {loadSpec} from '../support/openapi';
-import {bundledPrism, prismLanguagesLoader} from '../support/prism';
+import {bundledPrism, grammarsSource} from '../support/prism';
 
-const require = createRequire(join(process.cwd(), 'package.json'));
-const {grammarsSource} = prismLanguagesLoader;
-
-// The site bundles the Prism grammars of config/code-languages.ts only (src/upstream/prism-languages.ts). A
+// The build highlights with the Prism grammars of config/code-languages.ts only (src/plugins/static-code-blocks.ts). A
 // code block in a language without a grammar renders as plain text: every language the content uses must
 // resolve to one, the way the bundle loads them.
 
@@ -46,16 +39,4 @@ test('an unknown language id in config/code-languages.ts fails with the file and
   expect(() => grammarsSource(['json', 'jsonnn'])).toThrow(
     'config/code-languages.ts: jsonnn is not a Prism language id',
   );
-});
-
-test('a prism-react-renderer whose grammars or themes are not where the loader expects them fails the build, naming the file', () => {
-  const file = require.resolve('prism-react-renderer');
-  const source = readFileSync(file, 'utf8');
-  const context = {getOptions: () => ({languages: CODE_LANGUAGES}), resourcePath: file};
-  expect(prismLanguagesLoader.call(context, source)).not.toContain('languages.swift');
-  for (const marker of ['// src/prism-langs.ts', '// src/themes/index.ts']) {
-    expect(() => prismLanguagesLoader.call(context, source.replace(marker, '// moved')), marker).toThrow(
-      `${file}: expected a section from`,
-    );
-  }
 });
