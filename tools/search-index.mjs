@@ -219,11 +219,51 @@ function writeOutline(indexDir, fragments) {
 /** Pagefind's split of a page's text into the words its locations count (`word_separators` in pagefind.js 1.6). */
 const WORD_SEPARATORS = /[^\S\uFEFF]+/;
 
+/** The start of the ids `withCodeAnchors` gives, which no element of the site's pages has. */
+const CODE_ANCHOR = 'vigil-search-code-';
+
+/**
+ * The start of the opening tag of a line of a code block, as src/components/StaticCodeBlock writes it (the theme's
+ * `token-line` class, its first attribute) and the build minifies it (quoted or not).
+ */
+const CODE_LINE_TAG = /<span class=("?)token-line\b/g;
+
+/**
+ * A page's HTML with an id on each line of its code blocks, which Pagefind records with where the line starts
+ * in the page's text and the text it holds (a fragment's `anchors`, read by `codeRangesOf`). Only the HTML
+ * Pagefind reads has these ids. A line starts after a line break or a block, so Pagefind's text is the same with
+ * them; an id on inline code would split its text from the word before it ("(acc_)" would become "( acc_)").
+ * @param {string} html
+ */
+export function withCodeAnchors(html) {
+  let count = 0;
+  return html.replace(CODE_LINE_TAG, (_, quote) => `<span id="${CODE_ANCHOR}${(count += 1)}" class=${quote}token-line`);
+}
+
+/**
+ * The lines of code of a page as [first word, end) locations of its text, in order (the lines of a block follow
+ * each other); an empty line has none.
+ * @param {Fragment} fragment
+ * @returns {[number, number][]}
+ */
+export function codeRangesOf(fragment) {
+  return (fragment.anchors ?? [])
+    .filter((anchor) => anchor.id.startsWith(CODE_ANCHOR))
+    .map((anchor) => {
+      const text = (anchor.text ?? '').trim();
+      const start = anchor.location ?? 0;
+      return /** @type {[number, number]} */ ([start, start + (text ? text.split(WORD_SEPARATORS).length : 0)]);
+    })
+    .filter(([start, end]) => end > start)
+    .sort((a, b) => a[0] - b[0]);
+}
+
 /**
  * A page's text as the search's results read it (src/components/SiteSearch/page-text.ts), in runs of
  * PAGE_TEXT_RUN_WORDS words: each run with the page's URL, title, word count and headings (each heading's
- * location, id and text, the parts Pagefind's `sub_results` are made of), and its own words.
- * @typedef {{url: string, title: string, wordCount: number, headings: [number, string, string][], words: string[]}} PageTextRun
+ * location, id and text, the parts Pagefind's `sub_results` are made of), its own words, and the lines of code
+ * that reach into them (`codeRangesOf`), when there are some.
+ * @typedef {{url: string, title: string, wordCount: number, headings: [number, string, string][], words: string[], code?: [number, number][]}} PageTextRun
  * @param {Fragment} fragment
  * @returns {PageTextRun[]}
  */
@@ -233,10 +273,19 @@ export function pageTextRuns(fragment) {
     .filter((anchor) => /^h\d$/i.test(anchor.element) && anchor.id && /\S/.test(anchor.text ?? ''))
     .sort((a, b) => (a.location ?? 0) - (b.location ?? 0))
     .map((anchor) => /** @type {[number, string, string]} */ ([anchor.location ?? 0, anchor.id, anchor.text.trim()]));
+  const code = codeRangesOf(fragment);
   const runs = [];
   for (let start = 0; start === 0 || start < words.length; start += PAGE_TEXT_RUN_WORDS) {
     const run = words.slice(start, start + PAGE_TEXT_RUN_WORDS);
-    runs.push({url: fragment.url, title: fragment.meta?.title ?? '', wordCount: words.length, headings, words: run});
+    const runCode = code.filter(([first, end]) => first < start + PAGE_TEXT_RUN_WORDS && end > start);
+    runs.push({
+      url: fragment.url,
+      title: fragment.meta?.title ?? '',
+      wordCount: words.length,
+      headings,
+      words: run,
+      ...(runCode.length > 0 && {code: runCode}),
+    });
   }
   return runs;
 }
@@ -277,7 +326,7 @@ export async function writeSearchIndex(buildDir, pages) {
   let count = 0;
   try {
     for (const page of pages) {
-      const added = await index.addHTMLFile(page);
+      const added = await index.addHTMLFile({...page, content: withCodeAnchors(page.content)});
       if (added.errors.length > 0)
         throw new Error(`${page.url}: Pagefind could not index it: ${added.errors.join('; ')}`);
       count += 1;

@@ -1,11 +1,14 @@
 // The fields a reader of the API reference sees for a schema: one tree per parameter list, body or header list,
 // with the anchor id of every field and its facts (allowed values, limits, pattern…) as structured text. The
 // operation page and its Markdown version both render this tree (src/openapi/render-*.ts), so they agree.
-import {deref, type Json, type JsonObject} from './document';
+import {deref, resolvePointer, type Json, type JsonObject} from './document';
 import type {Direction} from './examples';
 
-/** Inline text of a fact: plain text, a code span, or a link. Rendered as HTML on the page, as Markdown in the twin. */
-export type Segment = string | {code: string} | {link: string; text: string};
+/**
+ * Inline text of a fact: plain text, a code span, or a link. Rendered as HTML on the page, as Markdown in the twin.
+ * A link with `page` is to the anchor `link` (`#response-200`) of another page of the API reference, by its id.
+ */
+export type Segment = string | {code: string} | {link: string; text: string; page?: string};
 /** One sentence about a field: `Allowed values: `a`, `b`.` */
 export type Fact = Segment[];
 
@@ -215,13 +218,215 @@ function hasFields(spec: JsonObject, schema: JsonObject | undefined): boolean {
   return Boolean(variants?.some((variant) => hasFields(spec, deref(spec, variant))));
 }
 
+/**
+ * How many alternatives deep (`oneOf`/`anyOf` variants inside variants) a variant is listed where it is met. Deeper,
+ * it links to where the page lists it or to its home, and is listed there only if the page lists it nowhere else:
+ * Stripe's expandable fields (`anyOf: [string, customer]`) nest a customer in a charge in a balance transaction,
+ * 35 levels down, and a schema is best read where it is least deep.
+ */
+export const ALTERNATIVES_EXPANDED = 2;
+
+/**
+ * An unnamed schema with at least this many fields (nested ones counted) is shown once per page, like a named one:
+ * a description whose tool wrote every schema inline repeats it thousands of times; a smaller one costs less to
+ * repeat than a link costs to follow.
+ */
+export const SHARED_INLINE_FIELDS = 4;
+
+/**
+ * The fields a page lists with every schema in place. A page that would list more links each schema that is the
+ * body of an operation (its home, model.ts) to that operation's page instead, so that its size is that of its own
+ * schemas: every page of Stripe's description would list 2,000 to 2,700 fields (its error body holds a payment
+ * intent, which holds charges, which hold customers…), the largest page of the other descriptions of the corpus
+ * 1,012 (OpenAI's createResponse).
+ */
+export const PAGE_FIELD_BUDGET = 1500;
+
+/** What a schema holds, as one number per distinct content: equal numbers, equal schemas. */
+type Content = {
+  id: number;
+  /** Its properties, nested ones counted (capped): how large it is to a reader. */
+  fields: number;
+  /** It or a schema inside it is read-only or write-only: a request and a response show it differently. */
+  directional: boolean;
+};
+
+/**
+ * The content of each schema of one description, computed once per object (memoised) from the contents of its
+ * children: the cost is linear in the size of the description. A `$ref` has its target's content, so a schema and
+ * an inline copy of it are equal; a reference back into a schema being computed (recursion) is its pointer.
+ */
+class Contents {
+  private readonly ids = new Map<string, number>();
+  private readonly known = new WeakMap<object, Content>();
+  private readonly inProgress = new Set<object>();
+
+  constructor(private readonly spec: JsonObject) {}
+
+  private idOf(canonical: string): number {
+    let id = this.ids.get(canonical);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(canonical, id);
+    }
+    return id;
+  }
+
+  of(node: Json): Content {
+    if (node === null || typeof node !== 'object')
+      return {id: this.idOf(JSON.stringify(node)), fields: 0, directional: false};
+    const known = this.known.get(node);
+    if (known) return known;
+    if (!Array.isArray(node) && typeof node.$ref === 'string') {
+      // A `$ref` inside an example is data and may name nothing: then it is content like any other key.
+      const target = node.$ref.startsWith('#/') ? resolvePointer(this.spec, node.$ref) : undefined;
+      if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
+        // Recursion: the pointer stands for the schema; read-only fields cannot be ruled out, so the direction counts.
+        if (this.inProgress.has(target)) return {id: this.idOf(`$ref ${node.$ref}`), fields: 0, directional: true};
+        const content = this.of(target);
+        this.known.set(node, content);
+        return content;
+      }
+    }
+    this.inProgress.add(node);
+    let fields = 0;
+    let directional = false;
+    const parts: string[] = [];
+    const entries: Array<[string, Json]> = Array.isArray(node)
+      ? node.map((item, index) => [String(index), item])
+      : Object.keys(node)
+          .sort()
+          .map((key) => [key, node[key]]);
+    for (const [key, value] of entries) {
+      const child = this.of(value);
+      parts.push(`${JSON.stringify(key)}:${child.id}`);
+      fields += child.fields;
+      directional ||= child.directional;
+    }
+    if (!Array.isArray(node)) {
+      if (node.properties !== null && typeof node.properties === 'object')
+        fields += Object.keys(node.properties).length;
+      directional ||= node.readOnly === true || node.writeOnly === true;
+    }
+    this.inProgress.delete(node);
+    const content = {
+      id: this.idOf(`${Array.isArray(node) ? '[' : '{'}${parts.join(',')}`),
+      fields: Math.min(fields, 1_000_000),
+      directional,
+    };
+    this.known.set(node, content);
+    return content;
+  }
+}
+
+const contentsOfDescription = new WeakMap<JsonObject, Contents>();
+
+/** Where a schema's fields are listed: the anchor of the field, variant or body heading, and what a link reads. */
+export type Showing = {id: string; name: string};
+
+/** The body an operation's page lists a schema as (model.ts): `response-200` of `get-customer`. */
+export type SchemaHome = Showing & {page: string};
+
+/** Thrown when a page lists more fields than PAGE_FIELD_BUDGET while its schemas are all in place. */
+export class PageOverBudget extends Error {}
+
+/**
+ * The schemas one page (an operation or a webhook, model.ts) has listed, across its parameters, request body,
+ * responses and callbacks: each is listed once, where it first appears, and linked after. A schema is recognised by
+ * its content (Contents), so a description that repeats a schema inline links its copies too.
+ */
+export class PageSchemas {
+  private readonly contents: Contents;
+  private readonly shown = new Map<string, Showing>();
+  /** Alternatives too deep to list here and listed nowhere yet: linked or listed once the rest of the page is. */
+  private readonly deferred: Array<{key: string; shape: SchemaShape; list: () => SchemaShape}> = [];
+  private listed = 0;
+
+  /**
+   * `homes` (schemas that are operations' bodies) given, a schema whose home is not on this page is linked there;
+   * `budget` given, the page throws PageOverBudget past that many fields.
+   */
+  constructor(
+    readonly spec: JsonObject,
+    private readonly options: {pageId?: string; homes?: Map<string, SchemaHome>; budget?: number} = {},
+  ) {
+    let contents = contentsOfDescription.get(spec);
+    if (!contents) {
+      contents = new Contents(spec);
+      contentsOfDescription.set(spec, contents);
+    }
+    this.contents = contents;
+  }
+
+  /** The key of a schema: its content, and the direction when read-only or write-only fields make them differ. */
+  keyOf(schema: JsonObject, direction: Direction): {key: string; fields: number} {
+    const content = this.contents.of(schema);
+    return {key: content.directional ? `${direction} ${content.id}` : String(content.id), fields: content.fields};
+  }
+
+  /** Counts a listed field against the budget. */
+  count(): void {
+    this.listed += 1;
+    if (this.options.budget !== undefined && this.listed > this.options.budget) throw new PageOverBudget();
+  }
+
+  /** Where this page lists a schema's fields, if it does so above. */
+  first(key: string): Showing | undefined {
+    return this.shown.get(key);
+  }
+
+  /** Where the fields of a schema already are, instead of listing them again: above on this page, or its home. */
+  linkTo(key: string): Fact | undefined {
+    const first = this.shown.get(key);
+    if (first) return sameFieldsAs(first);
+    const home = this.options.homes?.get(key);
+    if (!home) return undefined;
+    // The page's own bodies are always listed: its home on this page is further down.
+    if (home.page === this.options.pageId)
+      return ['Same fields as ', {link: `#${home.id}`, text: home.name}, ' below.'];
+    return ['Same fields as ', {link: `#${home.id}`, text: home.name, page: home.page}, '.'];
+  }
+
+  show(key: string, showing: Showing): void {
+    if (!this.shown.has(key)) this.shown.set(key, showing);
+  }
+
+  /** An alternative too deep to list now: `shape` is filled in by complete(). */
+  defer(key: string, shape: SchemaShape, list: () => SchemaShape): void {
+    this.deferred.push({key, shape, list});
+  }
+
+  /**
+   * Fills in each deferred alternative, in the page's order: a link to its schema's listing if the rest of the page
+   * has one, else its fields, listed in place after all (whose own deferred alternatives follow in turn).
+   */
+  complete(): void {
+    for (let index = 0; index < this.deferred.length; index += 1) {
+      const {key, shape, list} = this.deferred[index];
+      const listed = this.shown.get(key);
+      Object.assign(
+        shape,
+        listed ? {facts: [['Same fields as ', {link: `#${listed.id}`, text: listed.name}, '.']]} : list(),
+      );
+    }
+    this.deferred.length = 0;
+  }
+}
+
+/** `Same fields as <link> above.` */
+function sameFieldsAs(first: Showing): Fact {
+  return ['Same fields as ', {link: `#${first.id}`, text: first.name}, ' above.'];
+}
+
 type Context = {
   spec: JsonObject;
   direction: Direction;
   /** The schemas enclosing this one: a schema met again is recursion. */
   trail: JsonObject[];
-  /** Schemas already shown on this tree, with the anchor of their first showing: shown once, then linked. */
-  shown: Map<JsonObject, {id: string; name: string}>;
+  /** The schemas of the page: each listed once, then linked. */
+  page: PageSchemas;
+  /** How many alternatives (variants of a `oneOf`/`anyOf`) enclose this schema. */
+  alternatives: number;
 };
 
 const code = (value: Json): Segment => ({code: valueText(value)});
@@ -265,29 +470,34 @@ function variantsOf(
     // The variant is part of its fields' anchors (`…-connection-snowflake-warehouse`): an anchor names one
     // field, and stays the same when another variant gains a field of the same name.
     const variantPrefix = `${idPrefix}-${anchorSegment(selector ?? title)}`;
-    const first = context.shown.get(target);
-    if (first || context.trail.includes(target)) {
-      const facts: Fact[] = [
-        first
-          ? ['Same fields as ', {link: `#${first.id}`, text: first.name}, ' above.']
-          : ['Same fields as the enclosing ', code(title), '.'],
-      ];
-      return {
-        id: variantPrefix,
-        title,
-        selector,
-        description: target.description,
-        shape: {fields: [], variants: [], facts},
-      };
-    }
-    if (name) context.shown.set(target, {id: variantPrefix, name: title});
-    return {
+    const linked = (fact: Fact): SchemaVariant => ({
       id: variantPrefix,
       title,
       selector,
       description: target.description,
-      shape: shapeOf(context, target, variantPrefix),
+      shape: {fields: [], variants: [], facts: [fact]},
+    });
+    if (context.trail.includes(target)) return linked(['Same fields as the enclosing ', code(title), '.']);
+    const {key, fields} = context.page.keyOf(target, context.direction);
+    const elsewhere = context.page.linkTo(key);
+    if (elsewhere) return linked(elsewhere);
+    const shared = Boolean(name) || fields >= SHARED_INLINE_FIELDS;
+    const list = (): SchemaShape => {
+      if (shared) context.page.show(key, {id: variantPrefix, name: title});
+      return shapeOf({...context, alternatives: context.alternatives + 1}, target, variantPrefix);
     };
+    const listing: SchemaVariant = {
+      id: variantPrefix,
+      title,
+      selector,
+      description: target.description,
+      shape: {fields: [], variants: [], facts: []},
+    };
+    // Too deep: listed here only if the rest of the page does not list it (PageSchemas.complete).
+    if (context.alternatives >= ALTERNATIVES_EXPANDED && shared && hasFields(spec, target))
+      context.page.defer(key, listing.shape, list);
+    else listing.shape = list();
+    return listing;
   });
   return {variants, discriminator, variantKeyword: schema.oneOf ? 'oneOf' : 'anyOf'};
 }
@@ -411,6 +621,7 @@ function fieldOf(
   example?: Json,
 ): SchemaField {
   const {spec} = context;
+  context.page.count();
   const schema = deref(spec, rawSchema) ?? {};
   const items = typesOf(schema)[0] === 'array' ? (deref(spec, schema.items) ?? {}) : undefined;
   const field: SchemaField = {
@@ -432,40 +643,72 @@ function fieldOf(
     field.facts.push(['Same fields as the enclosing ', code(label), '.']);
     return field;
   }
-  const first = context.shown.get(holder.schema);
-  if (first) {
-    field.facts.push(['Same fields as ', {link: `#${first.id}`, text: first.name}, ' above.']);
+  const {key, fields} = context.page.keyOf(holder.schema, context.direction);
+  const elsewhere = context.page.linkTo(key);
+  if (elsewhere) {
+    field.facts.push(elsewhere);
     return field;
   }
-  if (holder.name) context.shown.set(holder.schema, {id, name});
+  if (holder.name || fields >= SHARED_INLINE_FIELDS) context.page.show(key, {id, name});
   field.shape = shapeOf(context, holder.schema, id);
   return field;
 }
 
-/** The fields of a body schema, anchored under `idPrefix` (`request-body`, `response-200`). */
+/**
+ * The fields of a body schema, anchored under `idPrefix` (`request-body`, `response-200`); a body whose schema the
+ * page already lists links there instead. With `showing` (the anchor of the body's heading and what a link to it
+ * reads, `the 200 response`), a later body of the same schema links here.
+ */
 export function schemaShape(
   spec: JsonObject,
   rawSchema: JsonObject | undefined,
   idPrefix: string,
   direction: Direction,
+  page = new PageSchemas(spec),
+  showing?: Showing,
 ): SchemaShape {
   const {schema} = holderOf(spec, rawSchema);
   if (!schema || !hasFields(spec, schema)) return {fields: [], variants: [], facts: []};
-  return shapeOf({spec, direction, trail: [], shown: new Map()}, schema, idPrefix);
+  const key = sharedSchemaKey(page, rawSchema, direction);
+  // Only a listing on this page counts: a body is listed on its own operation's page, wherever its home is.
+  const first = key === undefined ? undefined : page.first(key);
+  if (first) return {fields: [], variants: [], facts: [sameFieldsAs(first)]};
+  if (showing && key !== undefined) page.show(key, showing);
+  return shapeOf({spec, direction, trail: [], page, alternatives: 0}, schema, idPrefix);
+}
+
+/**
+ * The key of a body's schema (array items and a nullable reference looked through) when a page lists it once and
+ * links it after: a named schema, or an unnamed one of SHARED_INLINE_FIELDS fields or more.
+ */
+export function sharedSchemaKey(
+  page: PageSchemas,
+  rawSchema: JsonObject | undefined,
+  direction: Direction,
+): string | undefined {
+  const {schema, name} = holderOf(page.spec, rawSchema);
+  if (!schema || !hasFields(page.spec, schema)) return undefined;
+  const {key, fields} = page.keyOf(schema, direction);
+  return name || fields >= SHARED_INLINE_FIELDS ? key : undefined;
 }
 
 /**
  * One parameter (or response header) as a field, anchored `path-dataset-id`, `query-limit`,
  * `header-idempotency-key`. A parameter described by `content` takes the schema of its media type.
  */
-export function parameterField(spec: JsonObject, parameter: JsonObject, idPrefix = String(parameter.in)): SchemaField {
+export function parameterField(
+  spec: JsonObject,
+  parameter: JsonObject,
+  idPrefix = String(parameter.in),
+  page = new PageSchemas(spec),
+): SchemaField {
   const [contentType, media] = Object.entries<JsonObject>(parameter.content ?? {})[0] ?? [];
   const rawSchema = parameter.schema ?? media?.schema ?? {};
   const example =
     parameter.example ??
     (deref(spec, Object.values<JsonObject>(parameter.examples ?? {})[0])?.value as Json | undefined);
   const field = fieldOf(
-    {spec, direction: 'request', trail: [], shown: new Map()},
+    {spec, direction: 'request', trail: [], page, alternatives: 0},
     parameter.name,
     rawSchema,
     // A path parameter is always required (OpenAPI: `required` MUST be true), whatever the file writes.

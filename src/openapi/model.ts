@@ -3,9 +3,22 @@
 // (render-markdown.ts) are two renderings of it, so they cannot disagree.
 import {deref, givenOperationId, HTTP_METHODS, OpenApiSourceError, type Json, type JsonObject} from './document';
 import {mediaExamples, type Direction, type ExampleModel} from './examples';
-import {parameterField, schemaShape, typeLabel, type Fact, type SchemaField, type SchemaShape} from './fields';
+import {
+  PAGE_FIELD_BUDGET,
+  PageOverBudget,
+  PageSchemas,
+  parameterField,
+  schemaShape,
+  sharedSchemaKey,
+  typeLabel,
+  type Fact,
+  type SchemaField,
+  type SchemaHome,
+  type SchemaShape,
+  type Showing,
+} from './fields';
 import {apiPagesOf, type ApiOperation} from './operations';
-import {requestSampleSet, type RequestSample, type SampleVariable} from './request-samples';
+import {requestSampleSet, type RequestSample, type RequestTemplate, type SampleVariable} from './request-samples';
 
 export type SecuritySchemeModel = {
   /** Its key in components.securitySchemes. */
@@ -89,6 +102,8 @@ export type ApiPageModel = {
   codeSamples: Array<{label: string; language: string; source: string}>;
   samples: RequestSample[];
   sampleVariables: SampleVariable[];
+  /** What the samples send, for the "your values" panel to write them again with the reader's values. */
+  sampleTemplate: RequestTemplate;
   /** Who sends a webhook and expects its responses: the product the reference documents. */
   productName: string;
 };
@@ -247,13 +262,19 @@ function schemaNameOf(spec: JsonObject, raw: JsonObject | undefined): string | u
   return name(raw) ?? name(deref(spec, raw)?.items);
 }
 
+/**
+ * The media types of a body. `what` names the body in a link to it (`the 200 response`): the first media type's
+ * fields are under the body's heading, whose anchor is `idPrefix`.
+ */
 function mediaOf(
-  spec: JsonObject,
+  page: PageSchemas,
   content: JsonObject | undefined,
   idPrefix: string,
   direction: Direction,
   file: string,
+  what: string,
 ): MediaModel[] {
+  const {spec} = page;
   const entries = Object.entries<JsonObject>(content ?? {});
   return entries.map(([contentType, rawMedia], index) => {
     const media = deref(spec, rawMedia, file) ?? {};
@@ -263,24 +284,32 @@ function mediaOf(
       contentType,
       schemaName: schemaNameOf(spec, media.schema),
       type: media.schema ? typeLabel(spec, media.schema) : 'any',
-      shape: schemaShape(spec, media.schema, prefix, direction),
+      shape: schemaShape(
+        spec,
+        media.schema,
+        prefix,
+        direction,
+        page,
+        index === 0 ? {id: prefix, name: what} : undefined,
+      ),
       examples: mediaExamples(spec, media, direction),
     };
   });
 }
 
 function bodyOf(
-  spec: JsonObject,
+  page: PageSchemas,
   rawBody: JsonObject | undefined,
   idPrefix: string,
   file: string,
+  what: string,
 ): BodyModel | undefined {
-  const body = deref(spec, rawBody, file);
+  const body = deref(page.spec, rawBody, file);
   if (!body) return undefined;
   return {
     required: Boolean(body.required),
     description: body.description,
-    media: mediaOf(spec, body.content, idPrefix, 'request', file),
+    media: mediaOf(page, body.content, idPrefix, 'request', file, what),
   };
 }
 
@@ -297,11 +326,13 @@ function linksOf(spec: JsonObject, links: JsonObject | undefined, file: string):
 }
 
 function responsesOf(
-  spec: JsonObject,
+  page: PageSchemas,
   responses: JsonObject | undefined,
   idPrefix: string,
   file: string,
+  owner = '',
 ): ResponseModel[] {
+  const {spec} = page;
   return Object.entries<JsonObject>(responses ?? {}).map(([status, raw]) => {
     const response = deref(spec, raw, file) ?? {};
     const anchor = `${idPrefix}${status.toLowerCase()}`;
@@ -314,25 +345,26 @@ function responsesOf(
           : `${status} ${STATUS_TEXT[status.toUpperCase()] ?? STATUS_TEXT[status] ?? ''}`.trim(),
       description: response.description,
       headers: Object.entries<JsonObject>(response.headers ?? {}).map(([name, rawHeader]) =>
-        parameterField(spec, {...(deref(spec, rawHeader, file) ?? {}), name, in: 'header'}, `${anchor}-header`),
+        parameterField(spec, {...(deref(spec, rawHeader, file) ?? {}), name, in: 'header'}, `${anchor}-header`, page),
       ),
-      media: mediaOf(spec, response.content, anchor, 'response', file),
+      media: mediaOf(page, response.content, anchor, 'response', file, `the ${owner}${status} response`),
       links: linksOf(spec, response.links, file),
     };
   });
 }
 
-function parameterGroups(spec: JsonObject, parameters: JsonObject[]): ParameterGroupModel[] {
+function parameterGroups(page: PageSchemas, parameters: JsonObject[]): ParameterGroupModel[] {
   return PARAMETER_PLACES.map(([place, title]) => ({
     place,
     title,
     fields: parameters
       .filter((parameter) => parameter.in === place)
-      .map((parameter) => parameterField(spec, parameter, place)),
+      .map((parameter) => parameterField(page.spec, parameter, place, page)),
   })).filter((group) => group.fields.length > 0);
 }
 
-function callbacksOf(spec: JsonObject, definition: JsonObject, file: string): CallbackModel[] {
+function callbacksOf(page: PageSchemas, definition: JsonObject, file: string): CallbackModel[] {
+  const {spec} = page;
   const callbacks: CallbackModel[] = [];
   for (const [name, rawCallback] of Object.entries<JsonObject>(definition.callbacks ?? {})) {
     const callback = deref(spec, rawCallback, file) ?? {};
@@ -351,9 +383,11 @@ function callbacksOf(spec: JsonObject, definition: JsonObject, file: string): Ca
           expression,
           method,
           idPrefix,
-          parameters: parameters.map((parameter) => parameterField(spec, parameter, `${idPrefix}${parameter.in}`)),
-          request: bodyOf(spec, operation.requestBody, `${idPrefix}body`, file),
-          responses: responsesOf(spec, operation.responses, `${idPrefix}response-`, file),
+          parameters: parameters.map((parameter) =>
+            parameterField(spec, parameter, `${idPrefix}${parameter.in}`, page),
+          ),
+          request: bodyOf(page, operation.requestBody, `${idPrefix}body`, file, `the ${name} request body`),
+          responses: responsesOf(page, operation.responses, `${idPrefix}response-`, file, `${name} `),
         });
       }
     }
@@ -372,6 +406,74 @@ function codeSamplesOf(definition: JsonObject): ApiPageModel['codeSamples'] {
     }));
 }
 
+type SchemaSections = Pick<ApiPageModel, 'parameters' | 'body' | 'responses' | 'callbacks'>;
+
+/**
+ * The parts of a page that list schemas, in the page's order, with one set of schemas (PageSchemas): each listed
+ * where it first appears and linked after. A page that would list more than PAGE_FIELD_BUDGET fields links the
+ * schemas other operations have as bodies to those operations' pages (schemaHomes), so its size stays that of its
+ * own schemas.
+ */
+function schemaSections(spec: JsonObject, operation: ApiOperation, file: string): SchemaSections {
+  const sections = (page: PageSchemas): SchemaSections => {
+    const {definition} = operation;
+    const built = {
+      parameters: parameterGroups(page, operation.parameters),
+      body: bodyOf(page, definition.requestBody, 'request-body', file, 'the request body'),
+      responses: responsesOf(page, definition.responses, 'response-', file),
+      callbacks: callbacksOf(page, definition, file),
+    };
+    page.complete();
+    return built;
+  };
+  try {
+    return sections(new PageSchemas(spec, {budget: PAGE_FIELD_BUDGET}));
+  } catch (error) {
+    if (!(error instanceof PageOverBudget)) throw error;
+    return sections(new PageSchemas(spec, {pageId: operation.slug, homes: schemaHomes(spec, file)}));
+  }
+}
+
+const homesOfDescription = new WeakMap<JsonObject, Map<string, SchemaHome>>();
+
+/**
+ * The home of each schema that is the body of a page (its request body's or a response's first media type, the
+ * pages in their order): the first page that lists it at the top of a body. Computed once per description.
+ */
+function schemaHomes(spec: JsonObject, file: string): Map<string, SchemaHome> {
+  const known = homesOfDescription.get(spec);
+  if (known) return known;
+  const homes = new Map<string, SchemaHome>();
+  const keys = new PageSchemas(spec);
+  const firstSchema = (content: JsonObject | undefined) =>
+    deref(spec, Object.values<JsonObject>(content ?? {})[0], file)?.schema as JsonObject | undefined;
+  for (const operation of apiPagesOf(spec, file)) {
+    const {definition} = operation;
+    // A title on one line, without its closing full stop: the link's sentence ends it.
+    const title = operation.title.replace(/\s+/g, ' ').replace(/[\s.]+$/, '');
+    const bodies: Array<[JsonObject | undefined, Direction, Showing]> = [
+      [
+        firstSchema(deref(spec, definition.requestBody, file)?.content),
+        'request',
+        {id: 'request-body', name: `the request body of ${title}`},
+      ],
+      ...Object.entries<JsonObject>(definition.responses ?? {}).map(
+        ([status, response]): [JsonObject | undefined, Direction, Showing] => [
+          firstSchema(deref(spec, response, file)?.content),
+          'response',
+          {id: `response-${status.toLowerCase()}`, name: `the ${status} response of ${title}`},
+        ],
+      ),
+    ];
+    for (const [schema, direction, showing] of bodies) {
+      const key = sharedSchemaKey(keys, schema, direction);
+      if (key !== undefined && !homes.has(key)) homes.set(key, {...showing, page: operation.slug});
+    }
+  }
+  homesOfDescription.set(spec, homes);
+  return homes;
+}
+
 /** The model of one page: built once per operation or webhook, read by both renderings. */
 export function pageModel(
   spec: JsonObject,
@@ -382,7 +484,8 @@ export function pageModel(
   const {definition} = operation;
   const where = operation.pointer;
   try {
-    const {samples, variables} = requestSampleSet(spec, operation, {envPrefix: identity.envPrefix});
+    const {samples, variables, template} = requestSampleSet(spec, operation, {envPrefix: identity.envPrefix});
+    const {parameters, body, responses, callbacks} = schemaSections(spec, operation, file);
     return {
       kind: operation.kind,
       id: operation.slug,
@@ -398,13 +501,14 @@ export function pageModel(
         : undefined,
       tags: operation.tags,
       security: securityOf(spec, definition, file, where),
-      parameters: parameterGroups(spec, operation.parameters),
-      body: bodyOf(spec, definition.requestBody, 'request-body', file),
-      responses: responsesOf(spec, definition.responses, 'response-', file),
-      callbacks: callbacksOf(spec, definition, file),
+      parameters,
+      body,
+      responses,
+      callbacks,
       codeSamples: codeSamplesOf(definition),
       samples,
       sampleVariables: variables,
+      sampleTemplate: template,
       productName: identity.productName,
     };
   } catch (error) {

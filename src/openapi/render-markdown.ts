@@ -2,7 +2,7 @@
 // the same fields with the same types, required marks and facts, the same examples (all named ones), the same
 // samples. Descriptions are the sanitised ones of the page, converted to Markdown (text.ts).
 import type {ExampleModel} from './examples';
-import type {SchemaField, SchemaShape} from './fields';
+import type {Fact, SchemaField, SchemaShape, Segment} from './fields';
 import type {ApiPageModel, BodyModel, MediaModel, ResponseModel, SecurityModel} from './model';
 import {
   codeSampleLanguage,
@@ -42,6 +42,20 @@ export function fieldSignature(
 class MarkdownWriter {
   constructor(private readonly options: MarkdownRenderOptions) {}
 
+  /**
+   * A fact as Markdown. A link to another page of the API reference is resolved against this page's URL (the
+   * pages are siblings under one route); without a page URL it is its text.
+   */
+  fact(fact: Fact): string {
+    const resolved = fact.map((segment): Segment => {
+      if (typeof segment === 'string' || 'code' in segment || segment.page === undefined) return segment;
+      if (!URL.canParse(this.options.pageUrl)) return segment.text;
+      const page = new URL(`./${encodeURIComponent(segment.page)}`, this.options.pageUrl).href;
+      return {link: `${page}${segment.link}`, text: segment.text};
+    });
+    return factMarkdown(resolved, this.options.pageUrl);
+  }
+
   async description(markdown: string | undefined): Promise<string> {
     const text = descriptionMarkdown(markdown);
     return text ? this.options.formatDescription(text) : '';
@@ -59,7 +73,7 @@ class MarkdownWriter {
     const lines: string[] = [];
     for (const field of fields) {
       const description = await this.description(field.description);
-      const facts = field.facts.map((fact) => factMarkdown(fact, this.options.pageUrl)).join(' ');
+      const facts = field.facts.map((fact) => this.fact(fact)).join(' ');
       const [first, ...rest] = [description, facts].filter(Boolean).join('\n\n').split('\n');
       lines.push(`${'  '.repeat(depth)}- ${codeSpan(field.name)} ${fieldSignature(field)}${first ? `: ${first}` : ''}`);
       if (rest.length) lines.push(this.indent(rest.join('\n'), depth));
@@ -85,7 +99,7 @@ class MarkdownWriter {
         lines.push(...(await this.shape(variant.shape, depth + 2, variant.title)));
       }
     }
-    for (const fact of shape.facts) lines.push(`${'  '.repeat(depth)}- ${factMarkdown(fact, this.options.pageUrl)}`);
+    for (const fact of shape.facts) lines.push(`${'  '.repeat(depth)}- ${this.fact(fact)}`);
     return lines;
   }
 

@@ -1,20 +1,26 @@
 // The API reference's two overview pages, written from the description as data like the operation pages
 // (render-page.ts): the root page (the description's `info`, its security schemes, servers, contact, licence and
 // the download of the description) and one page per tag (its description and its operations). Every text of the
-// description reaches them as sanitised HTML, a heading's text or a highlighted code block: none is compiled as
-// MDX, so no text of the description can run or break the page.
+// description reaches them as sanitised HTML, a heading's text, a highlighted code block or a text node of the
+// pipeline's own prose (prose.ts): none is compiled as MDX or written into HTML, so no text of the description can
+// run or break the page.
 import {createSlugger, type Slugger} from '@docusaurus/utils';
 import type {JsonObject} from './document';
 import type {ApiOperation} from './operations';
 import type {CodeBlockData, PageRenderOptions} from './render-page';
 import {escapeHtml} from './render-text';
+import {htmlBlock, joined, link, type Inline, type Prose, type ProseBlock} from './prose';
 import {descriptionBlocks, descriptionHtml} from './text';
 
-/** A block of an overview page: a heading with its anchor, a highlighted code block, or sanitised HTML. */
+/**
+ * A block of an overview page: a heading with its anchor, a highlighted code block, a description's sanitised
+ * HTML, or text the pipeline writes (prose.ts).
+ */
 export type OverviewBlock =
   | {kind: 'heading'; level: 2 | 3 | 4 | 5 | 6; id: string; text: string}
   | {kind: 'code'; code: CodeBlockData}
-  | {kind: 'html'; html: string};
+  | {kind: 'html'; html: string}
+  | {kind: 'prose'; prose: Prose};
 
 /** An entry of a table of contents, as Docusaurus' TOC component takes it (`value` is HTML). */
 export type TocEntry = {value: string; id: string; level: number};
@@ -45,49 +51,45 @@ function heading(text: string, slugger: Slugger, level: 2 | 3 = 2): OverviewBloc
   return {kind: 'heading', level, id: slugger.slug(text), text};
 }
 
-/** A URL of the description for an `href`: http(s) and mailto only, anything else stays text. */
-function safeUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value.trim());
-    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : undefined;
-  } catch {
-    return undefined;
+/** One entry of a definition list, or none when the value is empty. */
+function row(term: string, details: ProseBlock[]): Array<{term: Inline[]; details: ProseBlock[]}> {
+  return details.length ? [{term: [term], details}] : [];
+}
+
+/** What kind of credential a security scheme asks for: `HTTP, `bearer` (JWT)`, `API key in the header `X-Key``. */
+function schemeKind(scheme: JsonObject): Inline[] {
+  switch (scheme.type) {
+    case 'http':
+      return [
+        'HTTP, ',
+        {code: String(scheme.scheme ?? '')},
+        ...(scheme.bearerFormat ? [` (${String(scheme.bearerFormat)})`] : []),
+      ];
+    case 'apiKey':
+      return [`API key in the ${String(scheme.in ?? '')} `, {code: String(scheme.name ?? '')}];
+    case 'oauth2':
+      return [`OAuth 2.0 (${Object.keys(scheme.flows ?? {}).join(', ')})`];
+    case 'openIdConnect':
+      return ['OpenID Connect, ', link(String(scheme.openIdConnectUrl ?? ''), scheme.openIdConnectUrl)];
+    default:
+      return [String(scheme.type ?? 'unknown')];
   }
 }
 
-function link(text: string, url: unknown): string {
-  const href = safeUrl(url);
-  return href ? `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>` : escapeHtml(text);
-}
-
-/** One row of a definition list, or nothing when the value is empty. */
-function row(term: string, html: string | undefined): string {
-  return html ? `<dt>${escapeHtml(term)}</dt><dd>${html}</dd>` : '';
-}
-
-function securityScheme(name: string, scheme: JsonObject, options: PageRenderOptions): string {
-  const kind =
-    scheme.type === 'http'
-      ? `HTTP, <code>${escapeHtml(String(scheme.scheme ?? ''))}</code>${scheme.bearerFormat ? ` (${escapeHtml(String(scheme.bearerFormat))})` : ''}`
-      : scheme.type === 'apiKey'
-        ? `API key in the ${escapeHtml(String(scheme.in ?? ''))} <code>${escapeHtml(String(scheme.name ?? ''))}</code>`
-        : scheme.type === 'oauth2'
-          ? `OAuth 2.0 (${Object.keys(scheme.flows ?? {})
-              .map((flow) => escapeHtml(flow))
-              .join(', ')})`
-          : scheme.type === 'openIdConnect'
-            ? `OpenID Connect, ${link(String(scheme.openIdConnectUrl ?? ''), scheme.openIdConnectUrl)}`
-            : escapeHtml(String(scheme.type ?? 'unknown'));
+function securityScheme(name: string, scheme: JsonObject, options: PageRenderOptions) {
   const scopes = Object.entries<JsonObject>(scheme.flows ?? {}).flatMap(([, flow]) =>
-    Object.entries<string>(flow.scopes ?? {}).map(
-      ([scope, text]) => `<li><code>${escapeHtml(scope)}</code>: ${escapeHtml(String(text))}</li>`,
-    ),
+    Object.entries<string>(flow.scopes ?? {}).map(([scope, text]): Inline[] => [{code: scope}, `: ${String(text)}`]),
   );
-  return [
-    `<dt><code>${escapeHtml(name)}</code></dt>`,
-    `<dd><p>${kind}.</p>${descriptionHtml(typeof scheme.description === 'string' ? scheme.description : undefined, options.baseUrl)}${scopes.length ? `<p>Scopes:</p><ul>${scopes.join('')}</ul>` : ''}</dd>`,
-  ].join('');
+  return {
+    term: [{code: name}],
+    details: [
+      {paragraph: [...schemeKind(scheme), '.']},
+      ...htmlBlock(
+        descriptionHtml(typeof scheme.description === 'string' ? scheme.description : undefined, options.baseUrl),
+      ),
+      ...(scopes.length ? [{paragraph: ['Scopes:']}, {list: scopes}] : []),
+    ],
+  };
 }
 
 /** The root page of the API reference. `downloads` are site paths of the published description. */
@@ -102,52 +104,49 @@ export function rootPageData(
   const schemes = Object.entries<JsonObject>(spec.components?.securitySchemes ?? {});
   if (schemes.length) {
     blocks.push(heading('Security schemes', slugger), {
-      kind: 'html',
-      html: `<dl>${schemes.map(([name, scheme]) => securityScheme(name, scheme, options)).join('')}</dl>`,
+      kind: 'prose',
+      prose: [{terms: schemes.map(([name, scheme]) => securityScheme(name, scheme, options))}],
     });
   }
   const servers = ((spec.servers ?? []) as JsonObject[]).filter((server) => typeof server.url === 'string');
   const contact = (info.contact ?? {}) as JsonObject;
   const licence = (info.license ?? {}) as JsonObject;
+  const email = contact.email ? String(contact.email) : '';
+  const contactParts: Inline[][] = [
+    ...(contact.name ? [[String(contact.name)]] : []),
+    ...(email ? [[/^[^\s@"'<>]+@[^\s@"'<>]+$/.test(email) ? link(email, `mailto:${email}`) : email]] : []),
+    ...(contact.url ? [[link(String(contact.url), contact.url)]] : []),
+  ];
   const details = [
-    row('Version', typeof info.version === 'string' ? `<code>${escapeHtml(info.version)}</code>` : undefined),
-    row(
+    ...row('Version', typeof info.version === 'string' ? [{paragraph: [{code: info.version}]}] : []),
+    ...row(
       servers.length > 1 ? 'Servers' : 'Server',
-      servers.length
-        ? servers
-            .map(
-              (server) =>
-                `<code>${escapeHtml(server.url)}</code>${server.description ? ` (${escapeHtml(String(server.description))})` : ''}`,
-            )
-            .join('<br />')
-        : undefined,
+      servers.map((server) => ({
+        paragraph: [{code: String(server.url)}, ...(server.description ? [` (${String(server.description)})`] : [])],
+      })),
     ),
-    row(
-      'Contact',
-      [
-        contact.name ? escapeHtml(String(contact.name)) : '',
-        contact.email
-          ? /^[^\s@"'<>]+@[^\s@"'<>]+$/.test(String(contact.email))
-            ? link(String(contact.email), `mailto:${String(contact.email)}`)
-            : escapeHtml(String(contact.email))
-          : '',
-        contact.url ? link(String(contact.url), contact.url) : '',
-      ]
-        .filter(Boolean)
-        .join(', ') || undefined,
+    ...row('Contact', contactParts.length ? [{paragraph: joined(contactParts, ', ')}] : []),
+    ...row('Licence', licence.name ? [{paragraph: [link(String(licence.name), licence.url)]}] : []),
+    ...row(
+      'Terms of service',
+      info.termsOfService ? [{paragraph: [link(String(info.termsOfService), info.termsOfService)]}] : [],
     ),
-    row('Licence', licence.name ? link(String(licence.name), licence.url) : undefined),
-    row('Terms of service', info.termsOfService ? link(String(info.termsOfService), info.termsOfService) : undefined),
-    row(
+    ...row(
       'Download',
       downloads.length
-        ? downloads
-            .map((item) => `<a href="${escapeHtml(item.href)}" download>${escapeHtml(item.label)}</a>`)
-            .join(', ')
-        : undefined,
+        ? [
+            {
+              paragraph: joined(
+                downloads.map((item): Inline[] => [{href: item.href, text: item.label, download: true}]),
+                ', ',
+              ),
+            },
+          ]
+        : [],
     ),
-  ].join('');
-  if (details) blocks.push(heading('About this description', slugger), {kind: 'html', html: `<dl>${details}</dl>`});
+  ];
+  if (details.length)
+    blocks.push(heading('About this description', slugger), {kind: 'prose', prose: [{terms: details}]});
   return {blocks, ...(downloads.length ? {downloads} : {})};
 }
 

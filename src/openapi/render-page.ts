@@ -8,6 +8,7 @@
 import type {HighlightedCode} from '../utils/highlighted-code';
 import type {ExampleModel} from './examples';
 import type {Fact, SchemaField, SchemaShape} from './fields';
+import type {RequestTemplate} from './sample-code';
 import type {ApiPageModel, BodyModel, CallbackModel, MediaModel, ResponseModel, SecurityModel} from './model';
 import {descriptionHtml} from './text';
 import {codeSampleLanguage, escapeHtml, exampleCode, factHtml} from './render-text';
@@ -28,6 +29,12 @@ export type PageRenderOptions = {
   /** Where the reader learns to authenticate: a site path (`/api#authentication`), or none. */
   authenticationHelp?: string;
   highlight: Highlighter;
+  /**
+   * The site path of a page of the API reference by its id (`/docs/api/get-customer`), for the links of a page
+   * that lists more than PAGE_FIELD_BUDGET fields (src/openapi/fields.ts) to the pages of its schemas' homes.
+   * Without it such a link is its text.
+   */
+  apiPageHref?: (pageId: string) => string;
 };
 
 export type FieldData = {
@@ -100,6 +107,8 @@ export type ApiPageData = {
     html?: string;
     groupId: string;
     tabs: Array<{value: string; label: string; code: CodeBlockData}>;
+    /** What the generated samples send: the "your values" panel writes them again from it, in the browser. */
+    template: RequestTemplate;
   };
   request: SectionData;
   responses: SectionData;
@@ -114,7 +123,18 @@ class PageData {
   }
 
   facts(facts: Fact[]): string {
-    return facts.length ? `<p>${facts.map((fact) => factHtml(fact, this.options.baseUrl)).join(' ')}</p>` : '';
+    return facts.length
+      ? `<p>${facts.map((fact) => factHtml(this.resolvePageLinks(fact), this.options.baseUrl)).join(' ')}</p>`
+      : '';
+  }
+
+  /** A link to another page of the API reference, at its site path; its text alone when the site gives none. */
+  resolvePageLinks(fact: Fact): Fact {
+    return fact.map((segment) => {
+      if (typeof segment === 'string' || 'code' in segment || segment.page === undefined) return segment;
+      const href = this.options.apiPageHref?.(segment.page);
+      return href ? {link: `${href}${segment.link}`, text: segment.text} : segment.text;
+    });
   }
 
   field(field: SchemaField): FieldData {
@@ -296,6 +316,7 @@ class PageData {
       ...(html ? {html} : {}),
       groupId: SAMPLE_LANGUAGE_GROUP,
       tabs: [...given, ...generated],
+      template: model.sampleTemplate,
     };
   }
 

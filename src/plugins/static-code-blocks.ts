@@ -2,15 +2,8 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {PrismTheme} from 'prism-react-renderer';
 import type {HighlightedCode} from '../utils/highlighted-code';
-import {
-  normalizeTokens,
-  themeDictionary,
-  tokenStyle,
-  type PrismToken,
-  type Style,
-} from '../upstream/prism-react-renderer-tokens';
+import {classIndexOf, declarations, MODES, tokenizeBlock, type CodePrism, type CodeThemes} from '../utils/code-tokens';
 import {
   codeBlockUtils,
   codeBlockUtilsSync,
@@ -35,30 +28,7 @@ const {grammarsSource} = require('./src/upstream/prism-languages-loader.cjs') as
  * by the style sheet this module writes (see codeThemeCss), so a switch of color mode needs no re-render.
  */
 
-type Theme = PrismTheme;
-type PrismInstance = {
-  languages: Record<string, unknown>;
-  tokenize: (code: string, grammar: unknown) => PrismToken[];
-};
-
-/** The color modes and the prefix of their declaration classes. */
-const MODES = [
-  {mode: 'light', prefix: 'vcl', selector: "html:not([data-theme='dark'])"},
-  {mode: 'dark', prefix: 'vcd', selector: "html[data-theme='dark']"},
-] as const;
-export type CodeThemes = {light: Theme; dark: Theme};
-
-const kebab = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-
-/** Every declaration a theme can give a token, a line or a block, in a fixed order: its class is its index. */
-function declarations(theme: Theme): string[] {
-  const all = new Set<string>(['display:inline-block']);
-  for (const style of [theme.plain, ...theme.styles.map((entry) => entry.style)] as Style[]) {
-    for (const [property, value] of Object.entries(style))
-      if (value !== undefined) all.add(`${kebab(property)}:${value}`);
-  }
-  return [...all];
-}
+export {codeOfTokens, type BlockTokens, type CodeThemes} from '../utils/code-tokens';
 
 /** The declaration each class stands for, in either color mode. */
 export function classDeclarations(themes: CodeThemes): Map<string, string> {
@@ -85,34 +55,6 @@ export function codeThemeCss(themes: CodeThemes): string {
   return `${rules.join('\n')}\n`;
 }
 
-/** The classes that give `style` in each color mode: `styles` holds the style of the light and the dark theme. */
-function classesOf(
-  styles: [Style | undefined, Style | undefined],
-  classIndex: [Map<string, number>, Map<string, number>],
-): string[] {
-  return MODES.flatMap(({prefix}, mode) =>
-    Object.entries(styles[mode] ?? {})
-      .filter(([, value]) => value !== undefined)
-      .map(([property, value]) => {
-        const index = classIndex[mode].get(`${kebab(property)}:${value}`);
-        if (index === undefined) throw new Error(`static code blocks: no class for ${property}: ${value}`);
-        return `${prefix}${index}`;
-      }),
-  );
-}
-
-/**
- * The tokens of a block as the build gives them: the distinct class lists of its tokens, then each line as
- * a flat list of class-list index and text. Compact for the page's chunk; the code (for the copy button)
- * is the texts joined, lines by `\n`; src/components/StaticCodeBlock builds the lines' HTML from it.
- */
-export type BlockTokens = [classLists: string[], lines: (number | string)[][]];
-
-/** The code that the lines of BlockTokens spell: the text of their tokens, line by line. */
-export function codeOfTokens(lines: BlockTokens[1]): string {
-  return lines.map((line) => line.filter((_part, index) => index % 2 === 1).join('')).join('\n');
-}
-
 /** What the build gives a code element, read by src/components/StaticCodeBlock (hast properties are strings). */
 export type HighlightedProps = HighlightedCode;
 
@@ -122,13 +64,11 @@ function createHighlighter({languages, themes, magicComments, utils}: Highlighte
   const previous = Reflect.get(globalThis, 'Prism');
   const modulePath = require.resolve('prismjs/components/prism-core');
   delete require.cache[modulePath];
-  const prism = require(modulePath) as PrismInstance;
+  const prism = require(modulePath) as CodePrism;
   if (previous === undefined) Reflect.deleteProperty(globalThis, 'Prism');
   else Reflect.set(globalThis, 'Prism', previous);
   new Function('Prism', grammarsSource(languages))(prism);
-  const classIndex = MODES.map(
-    ({mode}) => new Map(declarations(themes[mode]).map((declaration, index) => [declaration, index])),
-  ) as [Map<string, number>, Map<string, number>];
+  const classIndex = classIndexOf(themes);
 
   return function highlight(
     content: string,
@@ -136,36 +76,9 @@ function createHighlighter({languages, themes, magicComments, utils}: Highlighte
   ): HighlightedProps {
     const language = (requested ?? 'text').toLowerCase();
     const {lineClassNames, code} = utils.parseLines(content, {metastring, language, magicComments});
-    const grammar = prism.languages[language];
-    const lines = normalizeTokens(grammar ? prism.tokenize(code, grammar) : [code]);
-    const dictionaries = MODES.map(({mode}) => themeDictionary(themes[mode], language)) as [
-      Record<string, Style>,
-      Record<string, Style>,
-    ];
-    const classLists: string[] = [];
-    const listIndex = new Map<string, number>();
-    const flat = lines.map((line) => {
-      if (line.length === 1 && line[0].content === '\n') line[0].content = '';
-      return line.flatMap((token) => {
-        const classes = [
-          'token',
-          ...token.types,
-          ...classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex),
-        ].join(' ');
-        if (!listIndex.has(classes)) {
-          listIndex.set(classes, classLists.length);
-          classLists.push(classes);
-        }
-        return [listIndex.get(classes) as number, token.content];
-      });
-    });
-    if (codeOfTokens(flat) !== code) {
-      throw new Error(`static code blocks: the tokens of a ${language} block do not add up to its code`);
-    }
+    const block = tokenizeBlock(prism, themes, classIndex, code, language);
     return {
-      tokens: JSON.stringify([classLists, flat] satisfies BlockTokens),
-      lineClass: classesOf([dictionaries[0].plain, dictionaries[1].plain], classIndex).join(' '),
-      preClass: classesOf([dictionaries[0].root, dictionaries[1].root], classIndex).join(' '),
+      ...block,
       lineClassNames: Object.keys(lineClassNames).length > 0 ? JSON.stringify(lineClassNames) : '',
       language,
       title: utils.parseCodeBlockTitle(metastring),

@@ -1,5 +1,6 @@
 import type {Plugin, PluginConfig} from '@docusaurus/types';
 import {clientSiteConfigPlugin} from './client-site-config';
+import {postmanCodegensPlugin} from './postman-codegens-plugin';
 import {prismLanguagesPlugin} from './prism-languages';
 import {routePrefetchPlugin} from './route-prefetch';
 import {stagedClientEntryPlugin} from './staged-client-entry';
@@ -55,6 +56,7 @@ function interventions(): Intervention[] {
     {name: 'route-prefetch', plugin: routePrefetchPlugin, records: ['route-prefetch']},
     {name: 'staged-client-entry', plugin: stagedClientEntryPlugin, records: []},
     {name: 'client-site-config', plugin: clientSiteConfigPlugin, records: ['client-site-config']},
+    {plugin: postmanCodegensPlugin, records: []},
   ];
 }
 

@@ -1,6 +1,6 @@
 // The two CloudFront Functions of deploy/README.md (viewer request: redirects, folder index files, Markdown
 // negotiation; viewer response: Vary: Accept), run as CloudFront runs them, over every page of the build.
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {contentPages, twinPath} from '../support/markdown-twins';
 import {BASE_URL, sitemapPaths} from '../support/site';
@@ -9,10 +9,9 @@ type Headers = Record<string, {value: string}>;
 type Request = {uri: string; headers: Headers};
 type Answer = Request | {statusCode: number; headers: Headers};
 
+const GUIDE = readFileSync('deploy/README.md', 'utf8');
 /** The `js` code blocks of the deployment guide. */
-const blocks = [...readFileSync('deploy/README.md', 'utf8').matchAll(/^```js\n([\s\S]*?)^```$/gm)].map(
-  (match) => match[1],
-);
+const blocks = [...GUIDE.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
 const viewerRequest = new Function(
   `${blocks.find((code) => code.includes('function redirect'))}\nreturn handler;`,
 )() as (event: {request: Request}) => Answer;
@@ -20,9 +19,12 @@ const viewerResponse = new Function(
   `${blocks.find((code) => code.includes('event.response'))}\nreturn handler;`,
 )() as (event: {response: {statusCode: number; headers: Headers}}) => {headers: Headers};
 
-/** The S3 key the viewer request function asks for, for a path and an Accept header. */
-function keyFor(uri: string, accept?: string): string | {redirect: string} {
-  const answer = viewerRequest({request: {uri, headers: accept === undefined ? {} : {accept: {value: accept}}}});
+/** The S3 key the viewer request function asks for, for a path and an Accept (and Accept-Encoding) header. */
+function keyFor(uri: string, accept?: string, acceptEncoding?: string): string | {redirect: string} {
+  const headers: Headers = {};
+  if (accept !== undefined) headers.accept = {value: accept};
+  if (acceptEncoding !== undefined) headers['accept-encoding'] = {value: acceptEncoding};
+  const answer = viewerRequest({request: {uri, headers}});
   if ('statusCode' in answer) return {redirect: answer.headers.location.value};
   return answer.uri;
 }
@@ -70,4 +72,34 @@ test('the viewer response function adds Vary: Accept to HTML and Markdown only, 
   expect(vary('text/markdown; charset=utf-8', 'Accept-Encoding')).toBe('Accept-Encoding, Accept');
   expect(vary('text/javascript; charset=utf-8')).toBeUndefined();
   expect(vary('image/svg+xml', 'Accept-Encoding')).toBe('Accept-Encoding');
+});
+
+test('a YAML description is asked of S3 as its gzipped copy when the viewer accepts gzip, and is stored so', () => {
+  const descriptions = readdirSync('build/openapi').filter((name) => name.endsWith('.yaml'));
+  expect(descriptions.length, 'YAML descriptions in build/openapi').toBeGreaterThan(0);
+  for (const name of descriptions) {
+    const path = `${BASE_URL}openapi/${name}`;
+    for (const encoding of ['gzip', 'gzip, deflate, br', 'br;q=1.0, gzip;q=0.8, *;q=0.1'])
+      expect(keyFor(path, undefined, encoding), `${path} (Accept-Encoding: ${encoding})`).toBe(`${path}.gz`);
+    for (const encoding of [undefined, 'identity', 'br', 'gzip;q=0', 'x-gzip-like'])
+      expect(keyFor(path, undefined, encoding), `${path} (Accept-Encoding: ${encoding})`).toBe(path);
+  }
+  // The upload commands store the copies the function asks for, as YAML, the gzipped ones with their encoding.
+  const upload = GUIDE.match(/^```bash\n(aws s3 sync[\s\S]*?)^```$/m)?.[1] ?? '';
+  expect(upload).toMatch(/--include '\*\.yaml' \\\n\s+--content-type 'application\/yaml; charset=utf-8'/);
+  expect(upload).toMatch(/gzip -9 -n -c "\$file" > "\$gzipped\/\$\(basename "\$file"\)\.gz"/);
+  expect(upload).toMatch(/--content-encoding gzip \\\n\s+--content-type 'application\/yaml; charset=utf-8'/);
+  // No file or folder whose name starts with a dot reaches the bucket.
+  for (const sync of upload.match(/aws s3 sync [^\n]*(?:\\\n[^\n]*)*/g) ?? [])
+    expect(sync, 'dotfiles left out').toContain("--exclude '.*' --exclude '*/.*'");
+});
+
+test('the viewer response function adds Vary: Accept-Encoding to the YAML answers, once', () => {
+  const vary = (type: string, before?: string) =>
+    viewerResponse({
+      response: {statusCode: 200, headers: {'content-type': {value: type}, ...(before ? {vary: {value: before}} : {})}},
+    }).headers.vary?.value;
+  expect(vary('application/yaml; charset=utf-8')).toBe('Accept-Encoding');
+  expect(vary('application/yaml; charset=utf-8', 'Accept-Encoding')).toBe('Accept-Encoding');
+  expect(vary('application/yaml; charset=utf-8', 'Origin')).toBe('Origin, Accept-Encoding');
 });

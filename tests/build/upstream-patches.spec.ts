@@ -8,6 +8,7 @@ import {expect, test} from '@playwright/test';
 import {CODE_LANGUAGES} from '../../config/code-languages';
 import {navbar} from '../../config/navbar';
 import {SITE_TAGLINE} from '../../config/site-constants';
+import prismComponents from 'prismjs/components.json';
 import {bundledPrism} from '../support/prism';
 
 const SCRIPTS_DIR = 'build/assets/js';
@@ -22,13 +23,33 @@ function mainBundle(): string {
   return main;
 }
 
-test('prism-languages: no bundle has Prism or a grammar, the include-languages module that pulled them in is empty', () => {
-  // Every code block is highlighted at build time (src/plugins/static-code-blocks.ts): no page runs Prism.
+test('prism-languages: only the chunk of the API samples panel has Prism, with the grammars of the samples; the include-languages module that pulled them in is empty', () => {
+  // Every code block is highlighted at build time (src/plugins/static-code-blocks.ts): no page runs Prism, except
+  // the "your values" panel of the API reference, which highlights the samples it writes, in a chunk loaded when
+  // the reader opens it (tests/e2e/api-your-values.spec.ts).
   const grammarsOf = (file: string) =>
     new Set([...sourceOf(file).matchAll(/\.languages\.(\w+)=/g)].map((match) => match[1]));
+  const withGrammars = scripts().filter((file) => grammarsOf(file).size > 0);
+  expect(withGrammars, 'chunks with Prism grammars').toHaveLength(1);
+  // The panel's chunk: it holds the snippet writers too (a curl option of theirs).
+  expect(sourceOf(withGrammars[0])).toContain('lineContinuationCharacter');
+  const sampleLanguages = new Set(['bash', 'python', 'javascript', 'go', 'java', 'ruby']);
+  const components = prismComponents.languages as Record<
+    string,
+    {require?: string | string[]; alias?: string | string[]}
+  >;
+  const allowed = new Set<string>();
+  for (const language of sampleLanguages) {
+    allowed.add(language);
+    for (const id of [components[language].require ?? [], components[language].alias ?? []].flat()) allowed.add(id);
+  }
   expect(
-    scripts().filter((file) => grammarsOf(file).size > 0),
-    'chunks with Prism grammars',
+    [...grammarsOf(withGrammars[0])].filter((id) => !allowed.has(id)),
+    'other grammars',
+  ).toEqual([]);
+  expect(
+    [...sampleLanguages].filter((id) => !grammarsOf(withGrammars[0]).has(id)),
+    'missing grammars',
   ).toEqual([]);
   // The grammars the build highlights with are the configured ones (the same test fails when one is unknown).
   for (const language of CODE_LANGUAGES) expect(bundledPrism.languages, language).toHaveProperty(language);

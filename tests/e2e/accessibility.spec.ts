@@ -67,6 +67,9 @@ const PAGE_KINDS: Array<[string, string]> = [
   [SEARCH_RESULTS, '/docs/search?q=kafka'],
 ];
 
+/** The page kinds checked with the "your values" panel of their request samples open. */
+const PANEL_KINDS = new Set(['API operation', 'API webhook']);
+
 /**
  * Waits until the page shows the current color mode.
  */
@@ -86,6 +89,11 @@ test.describe('axe reports no WCAG 2.2 AA violation', () => {
         await expect(page.getByRole('link', {name: 'Connect Apache Kafka'}).first()).toBeVisible({
           timeout: FIRST_SEARCH_TIMEOUT,
         });
+      }
+      if (PANEL_KINDS.has(kind)) {
+        // With the "your values" panel open: its form is part of the page a reader checks.
+        await page.getByRole('button', {name: 'Your values'}).click();
+        await expect(page.getByRole('form', {name: 'Your values'})).toBeVisible();
       }
       if (kind === 'not-found') {
         // The browser logs the document's own 404 status, which is what this page is for.

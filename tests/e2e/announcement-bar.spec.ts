@@ -40,3 +40,34 @@ test('a reader who dismissed an earlier announcement sees the bar of a new annou
   expect(await page.evaluate((key) => localStorage.getItem(key), ID_KEY)).toBe(ANNOUNCEMENT_ID);
   expect(await page.evaluate((key) => localStorage.getItem(key), DISMISS_KEY)).toBe('false');
 });
+
+test('the close button is named for what it closes, and its whole icon shows inside the bar, at desktop and phone width', async ({
+  page,
+}) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({width, height: 800});
+    await openPage(page, '/docs/intro');
+    const bar = announcementBar(page);
+    const close = bar.getByRole('button', {name: 'Close announcement', exact: true});
+    await expect(close, `${width} px`).toBeVisible();
+    // What a reader sees of the icon: inside the bar, and not covered (the navbar below the bar hid its lower half).
+    const placement = await close.evaluate((button) => {
+      const icon = button.querySelector('svg')!.getBoundingClientRect();
+      const bar = button.closest('[role="banner"]')!.getBoundingClientRect();
+      const points = [
+        [icon.left + 1, icon.top + 1],
+        [icon.right - 1, icon.top + 1],
+        [icon.left + icon.width / 2, icon.top + icon.height / 2],
+        [icon.left + 1, icon.bottom - 1],
+        [icon.right - 1, icon.bottom - 1],
+      ];
+      return {
+        inside: icon.top >= bar.top && icon.bottom <= bar.bottom,
+        covered: points.filter(([x, y]) => !button.contains(document.elementFromPoint(x, y))).length,
+        size: Math.min(icon.width, icon.height),
+      };
+    });
+    expect(placement, `${width} px`).toEqual({inside: true, covered: 0, size: expect.any(Number)});
+    expect(placement.size, `${width} px: icon size`).toBeGreaterThanOrEqual(12);
+  }
+});

@@ -1,6 +1,8 @@
 import {createHash} from 'node:crypto';
-import {readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import type {APIRequestContext, APIResponse} from '@playwright/test';
+import {NGINX_TEST_PORT} from '../../playwright.config';
 import {operationsOf} from '../../src/openapi';
 import {startDocusaurusServe} from '../support/docusaurus-serve';
 import {contentPages, twinPath} from '../support/markdown-twins';
@@ -47,6 +49,12 @@ function directives(policy: string): Map<string, string[]> {
       .map(([name, ...sources]) => [name, sources]),
   );
 }
+
+/**
+ * The folder nginx serves under the base path: the build the `nginx` setup project linked into its root
+ * (tools/nginx-server.mjs), so a file written there is a file of the site under test.
+ */
+const servedFolder = () => realpathSync(`.artifacts/nginx-${NGINX_TEST_PORT}/www${BASE_URL.replace(/\/$/, '')}`);
 
 const pages = sitemapPaths();
 const pageWithoutSlash = pages.find((path) => path !== BASE_URL && !path.endsWith('/'))!;
@@ -188,8 +196,8 @@ test.describe('headers', () => {
     expect(entry.headers()['cache-control']).toBe('no-cache');
     const {languages} = (await entry.json()) as {languages: Record<string, {hash: string}>};
     const meta = `${index}pagefind.${Object.values(languages)[0].hash}.pf_meta`;
-    const chunk = `${index}index/${readdirSync('build/pagefind/index')[0]}`;
-    const fragment = `${index}fragment/${readdirSync('build/pagefind/fragment')[0]}`;
+    const chunk = `${index}index/${readdirSync(join(servedFolder(), 'pagefind/index'))[0]}`;
+    const fragment = `${index}fragment/${readdirSync(join(servedFolder(), 'pagefind/fragment'))[0]}`;
     for (const path of [meta, chunk, fragment]) {
       const response = await request.get(baseURL + path);
       expect(response.status(), path).toBe(200);
@@ -236,7 +244,7 @@ test.describe('headers', () => {
   test('Markdown and plain-text files are served as themselves, with UTF-8', async ({request, baseURL}) => {
     // Files named for this test only, removed afterwards; the .html normalisation must not touch them.
     const name = `nginx-type-probe-${process.pid}`;
-    const files = {md: `build/${name}.md`, txt: `build/${name}.txt`};
+    const files = {md: join(servedFolder(), `${name}.md`), txt: join(servedFolder(), `${name}.txt`)};
     writeFileSync(files.md, '# Probe\n\nÜbersicht\n');
     writeFileSync(files.txt, 'Probe: Übersicht\n');
     try {
@@ -252,6 +260,83 @@ test.describe('headers', () => {
     } finally {
       rmSync(files.md, {force: true});
       rmSync(files.txt, {force: true});
+    }
+  });
+});
+
+test.describe('files and paths', () => {
+  test('the OpenAPI description in YAML is served as application/yaml, gzipped, revalidated', async ({
+    request,
+    baseURL,
+  }) => {
+    const path = `${BASE_URL}openapi/vigil-api.yaml`;
+    const bytes = readFileSync(join(servedFolder(), 'openapi/vigil-api.yaml'));
+    const plain = await request.get(baseURL + path, {headers: {'accept-encoding': 'identity'}});
+    expect(plain.status()).toBe(200);
+    expect(plain.headers()['content-type']).toBe('application/yaml; charset=utf-8');
+    expect(plain.headers()['cache-control']).toBe('no-cache');
+    expect((await plain.body()).equals(bytes), 'the bytes of the file').toBe(true);
+    expectSecurityHeaders(plain, path);
+    const gzipped = await request.get(baseURL + path, {headers: {'accept-encoding': 'gzip'}});
+    expect(gzipped.headers()['content-encoding']).toBe('gzip');
+    expect(gzipped.headers()['content-type']).toBe('application/yaml; charset=utf-8');
+    expect(gzipped.headers().vary).toContain('Accept-Encoding');
+  });
+
+  test('a path with a segment that starts with a dot answers the not-found page, even when the file exists', async ({
+    request,
+    baseURL,
+  }) => {
+    // Files named for this test only, removed afterwards: a dotfile at the top, one in a dot folder, and the
+    // Markdown version a negotiated request would look for.
+    const name = `.nginx-dotfile-probe-${process.pid}`;
+    const folder = servedFolder();
+    const files = [join(folder, name), join(folder, `${name}.md`), join(folder, 'img', name, 'probe.txt')];
+    mkdirSync(join(folder, 'img', name), {recursive: true});
+    for (const file of files) writeFileSync(file, 'a file the site never links to\n');
+    try {
+      for (const [path, accept] of [
+        [`${BASE_URL}${name}`, undefined],
+        [`${BASE_URL}${name}`, 'text/markdown'],
+        [`${BASE_URL}${name}.md`, undefined],
+        [`${BASE_URL}img/${name}/probe.txt`, undefined],
+      ] as const) {
+        const what = `${path}${accept ? ` (Accept: ${accept})` : ''}`;
+        const response = await request.get(baseURL + path, {
+          headers: accept ? {accept} : {},
+          maxRedirects: 0,
+        });
+        expect(response.status(), what).toBe(404);
+        expect(await response.text(), what).toContain('Page Not Found');
+        expectSecurityHeaders(response, what);
+      }
+    } finally {
+      rmSync(join(folder, name), {force: true});
+      rmSync(join(folder, `${name}.md`), {force: true});
+      rmSync(join(folder, 'img', name), {recursive: true, force: true});
+    }
+  });
+
+  test('a Range past the end of a file is ignored: the whole file, each header once', async ({request, baseURL}) => {
+    for (const path of [pageWithoutSlash, `${BASE_URL}img/favicon.svg`, `${BASE_URL}openapi/vigil-api.yaml`]) {
+      // Uncompressed: nginx never cuts a gzipped answer into ranges.
+      const whole = await request.get(baseURL + path, {headers: {'accept-encoding': 'identity'}});
+      const response = await request.get(baseURL + path, {
+        headers: {'accept-encoding': 'identity', range: `bytes=${(await whole.body()).length + 1000}-`},
+      });
+      expect(response.status(), path).toBe(200);
+      expect((await response.body()).equals(await whole.body()), `${path}: the whole file`).toBe(true);
+      const lines = response.headersArray().map(({name, value}) => `${name.toLowerCase()}: ${value}`);
+      expect(
+        lines.filter((line, index) => lines.indexOf(line) !== index),
+        `${path}: header lines sent twice`,
+      ).toEqual([]);
+      for (const name of ['content-security-policy', 'x-content-type-options', 'cache-control', 'permissions-policy'])
+        expect(
+          lines.filter((line) => line.startsWith(`${name}:`)),
+          `${path}: ${name}`,
+        ).toHaveLength(1);
+      expectSecurityHeaders(response, path);
     }
   });
 });
@@ -285,7 +370,7 @@ test.describe('content negotiation', () => {
         expect(response.status(), what).toBe(200);
         expect(response.headers()['content-type'], what).toBe('text/markdown; charset=utf-8');
         expect(
-          (await response.body()).equals(readFileSync(`build/${twin.slice(BASE_URL.length)}`)),
+          (await response.body()).equals(readFileSync(join(servedFolder(), twin.slice(BASE_URL.length)))),
           `${what}: the bytes of ${twin}`,
         ).toBe(true);
         expect(headerValues(response, 'vary'), what).toContain('Accept');

@@ -35,6 +35,10 @@ for (const [kind, path] of Object.entries(PAGE_KINDS)) {
     expect(response?.status()).toBe(200);
     await expect(page.locator('h1').first()).toBeVisible();
     await expectNoPlaceholder(page, path);
+    // The page actions' menu needs JavaScript to open: its Markdown version is linked where the reader sees it.
+    if (kind !== 'landing') {
+      await expect(page.getByRole('link', {name: 'View as Markdown', exact: true}), path).toBeVisible();
+    }
   });
 }
 
@@ -49,6 +53,28 @@ const showcase = [
   [...operations].sort((a, b) => b.parameters.length - a.parameters.length)[0],
   ...webhooksOf(spec).slice(0, 1),
 ];
+
+/**
+ * The status whose body a response links to instead of listing it again: the target of the "Same fields as the
+ * <status> response" link between its heading and the next heading of its level.
+ */
+async function sameBodyAs(page: Page, status: string): Promise<string> {
+  const target = await page.locator('article').evaluate((article, wanted) => {
+    const headings = [...article.querySelectorAll('h3[id^="response-"], h2')];
+    const start = headings.find((heading) => heading.id === `response-${wanted}`);
+    if (!start) return undefined;
+    const end = headings[headings.indexOf(start) + 1];
+    for (const link of article.querySelectorAll<HTMLAnchorElement>('a[href^="#response-"]')) {
+      const after = start.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING;
+      const before = !end || end.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_PRECEDING;
+      if (after && before && /^Same fields as/.test(link.parentElement?.textContent ?? ''))
+        return link.getAttribute('href')!.slice('#response-'.length);
+    }
+    return undefined;
+  }, status.toLowerCase());
+  expect(target, `the ${status} response lists its body or links to the status that does`).toBeTruthy();
+  return target!;
+}
 
 for (const op of showcase) {
   test(`${op.kind} ${op.operationId} shows its whole reference without JavaScript`, async ({page}, testInfo) => {
@@ -80,8 +106,14 @@ for (const op of showcase) {
       await expect(article.getByRole('heading', {name: heading}), `status ${status}`).toBeVisible();
       const success = /^2/.test(status);
       for (const media of Object.values<JsonObject>(deref(spec, rawResponse)?.content ?? {})) {
+        // A body the page already lists under another status is linked there ("Same fields as the 400 response
+        // above"): its fields are those of the linked status.
+        const own = `response-${status.toLowerCase()}-`;
+        const listedAt = (await article.locator(`[id^="${own}"]:not([id^="${own}header-"])`).count())
+          ? status.toLowerCase()
+          : await sameBodyAs(page, status);
         for (const name of topLevelPropertyNames(spec, media.schema, 'response', {variants: false})) {
-          const field = article.locator(`[id="response-${status.toLowerCase()}-${name.replace(/_/g, '-')}"]`);
+          const field = article.locator(`[id="response-${listedAt}-${name.replace(/_/g, '-')}"]`);
           // A success body is open; error bodies are folded and in the page.
           if (success) await expect(field, `${status} property ${name}`).toBeVisible();
           else await expect(field, `${status} property ${name}`).toHaveCount(1);

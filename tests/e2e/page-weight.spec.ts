@@ -56,6 +56,7 @@ test('every page kind stays within its page-weight budgets at desktop and phone 
   const problems: string[] = [];
   // Most files are shared by every page: each body is compressed once.
   const sizes = new Map();
+  const jsOf = new Map<string, number>();
   for (const {kind, path, budget, viewport, downloads, errors} of results) {
     const where = `${kind} ${path} at ${viewport} width`;
     expect(downloads.status, `${where}: status`).toBe(kind === 'notFound' ? 404 : 200);
@@ -70,6 +71,7 @@ test('every page kind stays within its page-weight budgets at desktop and phone 
     ).toEqual([]);
     expect(downloads.js.length, `${where}: scripts downloaded`).toBeGreaterThan(0);
     const weight = pageWeight(downloads, {brotli: false, cache: sizes});
+    jsOf.set(`${kind} ${viewport}`, weight.js.gzip);
     if (weight.html.raw > budget.html) problems.push(`${where}: HTML ${weight.html.raw} bytes > budget ${budget.html}`);
     if (weight.js.gzip > budget.jsGzip) {
       problems.push(
@@ -80,6 +82,17 @@ test('every page kind stays within its page-weight budgets at desktop and phone 
       problems.push(
         `${where}: gzipped CSS ${weight.css.gzip} bytes > budget ${budget.cssGzip}; largest: ${largest(weight.css.list)}`,
       );
+    }
+  }
+  // An operation page's own code (its samples panel loads when opened) stays within a few kB of a doc page's.
+  for (const viewport of ['desktop', 'phone']) {
+    const doc = jsOf.get(`doc ${viewport}`)!;
+    for (const kind of ['apiOperation', 'apiOperationWithBody']) {
+      const operation = jsOf.get(`${kind} ${viewport}`)!;
+      if (operation - doc > budgets.apiOperationOverDoc.jsGzip)
+        problems.push(
+          `${kind} at ${viewport} width: ${operation} bytes of gzipped JS, ${operation - doc} more than the doc page (at most ${budgets.apiOperationOverDoc.jsGzip})`,
+        );
     }
   }
   expect(problems, 'pages over budget').toEqual([]);

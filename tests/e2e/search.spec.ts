@@ -84,6 +84,40 @@ test.describe('the search box', () => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for “kafka”');
   });
 
+  test('the link to all results counts them in words that agree with the number: one result, many results', async ({
+    page,
+  }) => {
+    await openPage(page, '/docs/intro');
+    // "glacier" is on one page of the site (the S3 datastore page), "kafka" on many.
+    for (const [query, count] of [
+      ['glacier', 'one'],
+      ['kafka', 'many'],
+    ] as const) {
+      await suggestedPages(page, query);
+      const all = suggestions(page).last();
+      if (count === 'one') await expect(all).toHaveText(`See all 1 result for “${query}”`);
+      else await expect(all).toHaveText(new RegExp(`^See all ([2-9]|\\d{2,}) results for “${query}”$`));
+      await all.click();
+      await page.waitForURL((url) => url.pathname === '/docs/search' && url.searchParams.get('q') === query);
+      const status = page.getByRole('status');
+      if (count === 'one') await expect(status).toHaveText('1 result', {timeout: FIRST_SEARCH_TIMEOUT});
+      else await expect(status).toHaveText(/^([2-9]|\d{2,}) results$/, {timeout: FIRST_SEARCH_TIMEOUT});
+    }
+  });
+
+  test('an excerpt shows its code in the code font, from the start of a line of code', async ({page}) => {
+    await openPage(page, '/docs/intro');
+    // The snowflake page's check-grants.sql starts with "USE ROLE SECURITYADMIN;".
+    await suggestedPages(page, 'snowflake grants');
+    const code = suggestions(page).first().locator('code');
+    await expect(code.first()).toContainText(/^USE ROLE SECURITYADMIN; SHOW GRANTS TO ROLE/);
+    await expect(code.first().locator('mark').first()).toHaveText('GRANTS');
+    const font = (node: HTMLElement | SVGElement) => getComputedStyle(node).fontFamily;
+    const pageCode = await page.locator('article code').first().evaluate(font);
+    expect(await code.first().evaluate(font)).toBe(pageCode);
+    expect(await suggestions(page).first().evaluate(font)).not.toBe(pageCode);
+  });
+
   for (const query of [FIRST_SEARCH.query, ...FIRST_SEARCH.oneWordQueries]) {
     test(`the first search of "${query}" on a phone downloads at most ${FIRST_SEARCH.budget.bytes / 1000} kB (bench/budgets.json)`, async ({
       browser,

@@ -8,4 +8,6 @@ export type BudgetPage = {kind: string; path: string; lighthouse?: boolean; budg
 export const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
   definition: string;
   pages: BudgetPage[];
+  /** How much more JS an API operation page may download than the doc page, at each viewport. */
+  apiOperationOverDoc: {definition: string; jsGzip: number};
 };

@@ -18,6 +18,7 @@ import {
 } from '../../src/openapi';
 import {codeOfTokens, type BlockTokens} from '../../src/plugins/static-code-blocks';
 import type {ExampleData, FieldData, MediaData, SectionData, ShapeData} from '../../src/openapi/render-page';
+import type {Inline, Prose} from '../../src/openapi/prose';
 
 export const CORPUS_DIR = 'tests/fixtures/openapi-corpus';
 
@@ -44,8 +45,8 @@ export function corpusFile(file: string): string {
   return target;
 }
 
-/** A field as the page shows it: under which section heading, its name, type and required mark. */
-export type ShownField = {section: string; name: string; type: string; required: boolean; depth: number};
+/** A field as the page shows it: under which section heading, its name, type and required mark (and anchor, on the page). */
+export type ShownField = {section: string; name: string; type: string; required: boolean; depth: number; id?: string};
 
 const stub = (tag: string) =>
   function Stub(props: Record<string, unknown> & {children?: ReactNode}): ReactNode {
@@ -117,6 +118,31 @@ function codeOf(tokens: string): string {
   return codeOfTokens((JSON.parse(tokens) as BlockTokens)[1]);
 }
 
+/** The HTML of the pipeline's own text (prose.ts), as src/plugins/api-pages/theme/ApiProse renders it. */
+export function proseHtml(blocks: Prose | undefined): string {
+  const inline = (parts: Inline[]) =>
+    parts
+      .map((part) =>
+        typeof part === 'string'
+          ? escape(part)
+          : 'code' in part
+            ? `<code>${escape(part.code)}</code>`
+            : `<a href="${escape(part.href)}">${escape(part.text)}</a>`,
+      )
+      .join('');
+  return (blocks ?? [])
+    .map((block) =>
+      'html' in block
+        ? `<div>${block.html}</div>`
+        : 'paragraph' in block
+          ? `<p>${inline(block.paragraph)}</p>`
+          : 'list' in block
+            ? `<ul>${block.list.map((item) => `<li>${inline(item)}</li>`).join('')}</ul>`
+            : `<dl>${block.terms.map((entry) => `<dt>${inline(entry.term)}</dt><dd>${proseHtml(entry.details)}</dd>`).join('')}</dl>`,
+    )
+    .join('');
+}
+
 /** The HTML of an overview page's blocks (render-overview.ts), as ApiOverview renders them. */
 function overviewHtml(blocks: OverviewBlock[]): string {
   return blocks
@@ -125,7 +151,9 @@ function overviewHtml(blocks: OverviewBlock[]): string {
         ? `<h${block.level} id="${escape(block.id)}">${escape(block.text)}</h${block.level}>`
         : block.kind === 'code'
           ? `<pre>${escape(codeOf(block.code.tokens))}</pre>`
-          : `<div>${block.html}</div>`,
+          : block.kind === 'prose'
+            ? proseHtml(block.prose)
+            : `<div>${block.html}</div>`,
     )
     .join('\n');
 }
@@ -197,7 +225,7 @@ export function pageFields(html: string): ShownField[] {
       continue;
     }
     const attributes = Object.fromEntries(
-      [...match[2].matchAll(/data-([a-z]+)="([^"]*)"/g)].map(([, key, value]) => [key, decode(value)]),
+      [...match[2].matchAll(/(?:data-)?([a-z]+)="([^"]*)"/g)].map(([, key, value]) => [key, decode(value)]),
     );
     fields.push({
       section,
@@ -205,6 +233,7 @@ export function pageFields(html: string): ShownField[] {
       type: attributes.type,
       required: attributes.required === 'true',
       depth: depth - 1,
+      id: attributes.id,
     });
   }
   return fields;
@@ -307,4 +336,37 @@ export function expectedOf(
       })),
     );
   return {fields, statuses: Object.keys(definition.responses ?? {})};
+}
+
+/** Every `id` of a rendered page: headings, fields, variants. */
+export function pageAnchors(html: string): Set<string> {
+  return new Set([...html.matchAll(/ id="([^"]+)"/g)].map((match) => decode(match[1])));
+}
+
+/**
+ * The targets of the links a page writes instead of listing a schema again (`Same fields as …`), under the id
+ * of the section heading before each (as pageFields): `#anchor` on the page itself, or a site path of another page
+ * of the API reference with its anchor.
+ */
+export function sameFieldsLinks(html: string): Array<{section: string; href: string}> {
+  const links: Array<{section: string; href: string}> = [];
+  let section = '';
+  for (const match of html.matchAll(/<h[23] id="([^"]+)"|Same fields as <a href="([^"]+)">/g)) {
+    if (match[1]) section = match[1];
+    else links.push({section, href: decode(match[2])});
+  }
+  return links;
+}
+
+/** The same links in a Markdown version (`Same fields as [the 200 response](https://…/page#response-200) above.`). */
+export function markdownSameFieldsLinks(markdown: string): Array<{section: string; href: string}> {
+  const links: Array<{section: string; href: string}> = [];
+  let section = '';
+  for (const line of markdown.split('\n')) {
+    const heading = /^#{2,3} (.*)$/.exec(line);
+    if (heading) section = markdownSection(heading[1]);
+    for (const match of line.matchAll(/Same fields as \[(?:[^\]\\]|\\.)*\]\(<?([^)>\s]+)>?\)/g))
+      links.push({section, href: match[1]});
+  }
+  return links;
 }

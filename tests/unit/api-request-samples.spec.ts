@@ -1,7 +1,6 @@
 import vm from 'node:vm';
 import {expect, test} from '@playwright/test';
-import {Request as PostmanRequest} from 'postman-collection';
-import codegen from 'postman-code-generators';
+import {SampleRequest, SNIPPET_WRITERS} from '../../src/upstream/postman-codegens';
 import {type ApiMock, startApiMock} from '../support/curl-examples';
 import {loadSpec} from '../support/openapi';
 import {OPENAPI_FIXTURES} from '../support/api-generator';
@@ -273,19 +272,16 @@ test('a body without an example is built from the schema: required and documente
 });
 
 test('postman-code-generators 2.1.1 still makes the mistakes src/openapi/postman-fixes/ corrects (when this fails, delete the patch)', () => {
-  const request = new PostmanRequest({
-    url: 'https://acme.vigil.example/api/v1/things',
-    method: 'GET',
-  } as unknown as PostmanRequest.definition);
-  const withNull = new PostmanRequest({
+  const request = new SampleRequest({url: 'https://acme.vigil.example/api/v1/things', method: 'GET', header: []});
+  const withNull = new SampleRequest({
     url: 'https://acme.vigil.example/api/v1/things',
     method: 'POST',
     header: [{key: 'Content-Type', value: 'application/json'}],
     body: {mode: 'raw', raw: '{"paused": null}'},
-  } as unknown as PostmanRequest.definition);
-  const convert = (language: string, variant: string, input: PostmanRequest) => {
+  });
+  const convert = (language: string, variant: string, input: SampleRequest) => {
     let snippet = '';
-    codegen.convert(language, variant, input, {}, (_error, text) => (snippet = text));
+    SNIPPET_WRITERS[`${language} ${variant}`].convert(input, {}, (_error, text) => (snippet = text));
     return snippet;
   };
   // postman-java-get-body.ts

@@ -1,10 +1,11 @@
 // cspell:ignore sanitised (swagger2openapi's word, in an error message it gives)
-import {copyFileSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {load as loadHtml} from 'cheerio';
 import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
+import {MAX_STRING_LENGTH} from '../../src/openapi/document';
 import {
   OpenApiSourceError,
   apiPagesOf,
@@ -68,6 +69,33 @@ test.describe('a broken OpenAPI file is refused with the file and the problem na
       );
       expect(() => loadOpenApiDescription(`${OPENAPI_FIXTURES}/${fixture}`)).toThrow(problem);
     });
+  }
+});
+
+test('a string over the stated limit is refused with its pointer; one at the limit loads', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-long-string-'));
+  try {
+    const write = (length: number) => {
+      const file = path.join(dir, `description-${length}.yaml`);
+      const description = {
+        openapi: '3.1.0',
+        info: {title: 'Long texts', version: '1'},
+        paths: {
+          '/things': {
+            get: {operationId: 'listThings', description: 'x'.repeat(length), responses: {200: {description: 'OK'}}},
+          },
+        },
+      };
+      writeFileSync(file, JSON.stringify(description));
+      return file;
+    };
+    expect(loadOpenApiDescription(write(MAX_STRING_LENGTH)).info.title).toBe('Long texts');
+    const file = write(MAX_STRING_LENGTH + 1);
+    expect(() => loadOpenApiDescription(file)).toThrow(
+      `Invalid OpenAPI description ${file} at #/paths/~1things/get/description: a string of 100,001 characters, over the limit of 100,000`,
+    );
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
   }
 });
 

@@ -15,6 +15,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import SearchExcerpt from '../SearchExcerpt';
 import SearchSectionLabel from '../SearchSectionLabel';
 import {loadPagefind, searchSite, type SearchHit} from '../SiteSearch/pagefind';
+import {resultCount} from '../SiteSearch/result-count';
 import styles from './styles.module.css';
 
 /** How many pages the suggestion list shows; the rest are on the search page. */
@@ -232,7 +233,7 @@ export default function SearchBox(): ReactNode {
               onClick={openOnClick(allResultsOf(found.query))}>
               {found.count === 0
                 ? `No results for “${found.query}”: open the search page`
-                : `See all ${found.count} results for “${found.query}”`}
+                : `See all ${resultCount(found.count)} for “${found.query}”`}
             </Link>
           )}
         </div>

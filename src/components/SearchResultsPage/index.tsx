@@ -9,6 +9,7 @@ import SearchExcerpt from '../SearchExcerpt';
 import SearchSectionLabel from '../SearchSectionLabel';
 import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent';
 import {searchSite, type SearchHit, type SearchResults} from '../SiteSearch/pagefind';
+import {resultCount} from '../SiteSearch/result-count';
 import styles from './styles.module.css';
 
 /** How many results the page shows at first, and adds each time the reader asks for more. */
@@ -143,8 +144,7 @@ export default function SearchResultsPage(): ReactNode {
       <p role="status" className={styles.status}>
         {search.status === 'searching' && 'Searching…'}
         {search.status === 'failed' && 'Search could not load. Check your connection and search again.'}
-        {found &&
-          `${found.results.count} ${found.results.count === 1 ? 'result' : 'results'}${section ? ` in ${section}` : ''}`}
+        {found && `${resultCount(found.results.count)}${section ? ` in ${section}` : ''}`}
         {found?.results.corrected && `, for “${found.results.corrected}”`}
       </p>
 

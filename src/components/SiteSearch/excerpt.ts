@@ -1,7 +1,8 @@
-/** A run of an excerpt's text, and whether it is a matched word. */
+/** A run of an excerpt's text, whether it is a matched word, and whether it is code (absent when it is not). */
 export interface ExcerptPart {
   text: string;
   marked: boolean;
+  code?: true;
 }
 
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'"};
@@ -11,13 +12,21 @@ function decode(text: string): string {
 }
 
 /**
- * An excerpt as Pagefind gives it (the page's text HTML-escaped, matched words in `<mark>`) split into runs of
- * plain text, so it renders as text: no markup from a page reaches the search results as HTML.
+ * An excerpt as the search makes it (the page's text HTML-escaped, matched words in `<mark>`, words of code in
+ * `<code>`: ./page-text.ts) split into runs of plain text, so it renders as text: no markup from a page reaches
+ * the search results as HTML.
  */
 export function excerptParts(excerpt: string): ExcerptPart[] {
   const parts: ExcerptPart[] = [];
-  for (const [index, run] of excerpt.split(/<\/?mark>/).entries()) {
-    if (run !== '') parts.push({text: decode(run), marked: index % 2 === 1});
+  let marked = false;
+  let code = false;
+  for (const [index, piece] of excerpt.split(/<(\/?(?:mark|code))>/).entries()) {
+    if (index % 2 === 1) {
+      if (piece.endsWith('mark')) marked = !piece.startsWith('/');
+      else code = !piece.startsWith('/');
+    } else if (piece !== '') {
+      parts.push({text: decode(piece), marked, ...(code && {code: true as const})});
+    }
   }
   return parts;
 }

@@ -17,6 +17,12 @@ export interface PageTextRun {
   /** Each heading of the page with an id: the location of its first word, its id, its text. */
   headings: Array<[number, string, string]>;
   words: string[];
+  /**
+   * The lines of the page's code blocks that reach into this run, as [first word, end) locations of the page's
+   * text (the lines of a block follow each other), as the indexer records them (`codeRangesOf` in
+   * tools/search-index.mjs); none on a page without code.
+   */
+  code?: Array<[number, number]>;
 }
 
 /** What a result shows of its page. */
@@ -90,15 +96,77 @@ export function markedWord(word: string, searched: readonly string[]): string {
   return `${escapeHtml(before)}<mark>${escapeHtml(core)}</mark>${escapeHtml(after)}`;
 }
 
-/** The words of the page `pageId` from `start` to `end` (excluded), from the runs that hold them. */
-async function wordsBetween(baseUrl: string, pageId: string, start: number, end: number): Promise<string[]> {
+/** A line of code in a page's text: [first word, end) locations. */
+type CodeRange = readonly [number, number];
+
+/**
+ * The words of the page `pageId` from `start` to `end` (excluded), and the code that reaches into them, from the
+ * runs that hold them.
+ */
+async function textBetween(
+  baseUrl: string,
+  pageId: string,
+  start: number,
+  end: number,
+): Promise<{words: string[]; code: CodeRange[]}> {
   const first = Math.floor(start / PAGE_TEXT_RUN_WORDS);
   const last = Math.floor((end - 1) / PAGE_TEXT_RUN_WORDS);
   const loaded = await Promise.all(
     Array.from({length: last - first + 1}, (_, index) => loadRun(baseUrl, pageId, first + index)),
   );
   const offset = first * PAGE_TEXT_RUN_WORDS;
-  return loaded.flatMap((run) => run.words).slice(start - offset, end - offset);
+  return {
+    words: loaded.flatMap((run) => run.words).slice(start - offset, end - offset),
+    code: loaded.flatMap((run) => run.code ?? []),
+  };
+}
+
+/**
+ * The excerpt of `length` words from `start`, moved so that it does not cut a line of code where the matches it
+ * shows allow it: its start back to the start of the line its first word is in, when that is not before `from`;
+ * its end back to the start of the line its last word is in, when at least half of the excerpt is left. The
+ * matched words at `locations` it showed stay in it.
+ */
+export function excerptWindow(
+  {start, length}: {start: number; length: number},
+  locations: readonly number[],
+  code: readonly CodeRange[],
+  from: number,
+): {start: number; length: number} {
+  const shown = locations.filter((location) => location >= start && location < start + length);
+  const lastShown = Math.max(start, ...shown);
+  const cutAtStart = code.find(([first, end]) => first < start && start < end);
+  if (cutAtStart && cutAtStart[0] >= from && lastShown < cutAtStart[0] + length) start = cutAtStart[0];
+  const end = start + length;
+  const cutAtEnd = code.find(([first, stop]) => start < first && first < end && end < stop);
+  if (cutAtEnd && cutAtEnd[0] > lastShown && cutAtEnd[0] - start >= length / 2) length = cutAtEnd[0] - start;
+  return {start, length};
+}
+
+/**
+ * The words of an excerpt joined as its HTML: escaped, the words at `matched` locations that are forms of the
+ * words `searched` marked (`<mark>`), each run of code words in one `<code>`.
+ */
+export function excerptHtml(
+  words: readonly string[],
+  start: number,
+  matched: ReadonlySet<number>,
+  searched: readonly string[],
+  code: readonly CodeRange[],
+): string {
+  const pieces: string[] = [];
+  let inCode = false;
+  words.forEach((word, index) => {
+    const location = start + index;
+    const isCode = code.some(([first, end]) => first <= location && location < end);
+    let piece = matched.has(location) ? markedWord(word, searched) : escapeHtml(word);
+    if (isCode && !inCode) piece = `<code>${piece}`;
+    if (!isCode && inCode) pieces[pieces.length - 1] += '</code>';
+    inCode = isCode;
+    pieces.push(piece);
+  });
+  if (inCode) pieces[pieces.length - 1] += '</code>';
+  return pieces.join(' ').trim();
 }
 
 /**
@@ -107,7 +175,7 @@ async function wordsBetween(baseUrl: string, pageId: string, start: number, end:
  */
 export async function matchedWords(baseUrl: string, pageId: string, locations: readonly number[]): Promise<string[]> {
   const start = excerptRegion(locations, EXCERPT_WORDS);
-  const words = await wordsBetween(baseUrl, pageId, start, start + EXCERPT_WORDS);
+  const {words} = await textBetween(baseUrl, pageId, start, start + EXCERPT_WORDS);
   return locations
     .filter((location) => location >= start && location < start + words.length)
     .map((location) => (WORD_PARTS.exec(words[location - start])?.[2] ?? '').toLowerCase());
@@ -115,7 +183,8 @@ export async function matchedWords(baseUrl: string, pageId: string, locations: r
 
 /**
  * The excerpt of the page `pageId` from word `start`, at most `length` words kept within [`from`, `to`)
- * (Pagefind's `build_excerpt`), with the words at `locations` that are forms of the words `searched` marked.
+ * (Pagefind's `build_excerpt`), moved off a cut through code (`excerptWindow`), with the words at `locations` that
+ * are forms of the words `searched` marked and its code marked as code (`excerptHtml`).
  */
 async function excerptOf(
   baseUrl: string,
@@ -130,12 +199,10 @@ async function excerptOf(
   if (start + length > to) start = to - length;
   if (start < from) start = from;
   if (length <= 0) return '';
-  const text = await wordsBetween(baseUrl, pageId, start, start + length);
-  const matched = new Set(locations);
-  return text
-    .map((word, index) => (matched.has(start + index) ? markedWord(word, searched) : escapeHtml(word)))
-    .join(' ')
-    .trim();
+  const {code} = await textBetween(baseUrl, pageId, start, start + length);
+  ({start, length} = excerptWindow({start, length}, locations, code, from));
+  const text = await textBetween(baseUrl, pageId, start, start + length);
+  return excerptHtml(text.words, start, new Set(locations), searched, text.code);
 }
 
 /**

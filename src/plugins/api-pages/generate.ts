@@ -239,7 +239,7 @@ export function writeApiPages(options: ApiReferenceOptions): string[] {
         hide_title: true,
         hide_table_of_contents: true,
         custom_edit_url: null,
-      }) + pageMdx(model, render),
+      }) + pageMdx(model, {...render, apiPageHref: (id) => `${render.baseUrl}${options.routeBasePath}/${id}`}),
     );
   }
   return written;

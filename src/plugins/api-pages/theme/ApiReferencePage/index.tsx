@@ -1,4 +1,4 @@
-import {useMemo, type ReactNode} from 'react';
+import {useMemo, useState, type ReactNode} from 'react';
 import Admonition from '@theme/Admonition';
 import Heading from '@theme/Heading';
 import TabItem from '@theme/TabItem';
@@ -8,6 +8,7 @@ import ApiEndpoint from '../ApiEndpoint';
 import ApiField from '../ApiField';
 import ApiFieldList from '../ApiFieldList';
 import ApiText from '../ApiText';
+import ApiYourValues, {type FilledSamples} from '../ApiYourValues';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import type {
   ApiPageData,
@@ -194,6 +195,7 @@ function ResponseSamples({responses}: {responses: SectionData['responses']}): Re
  */
 export default function ApiReferencePage({page: json}: {page: string}): ReactNode {
   const page = useMemo(() => JSON.parse(json) as ApiPageData, [json]);
+  const [filled, setFilled] = useState<FilledSamples>(null);
   return (
     <>
       <ApiEndpoint method={page.method} server={page.server} path={page.path} webhook={page.webhook} />
@@ -212,14 +214,12 @@ export default function ApiReferencePage({page: json}: {page: string}): ReactNod
         <div className="api-operation__samples">
           {page.samples ? (
             <>
-              <Heading as="h2" id="request-samples">
-                {page.samples.title}
-              </Heading>
+              <ApiYourValues title={page.samples.title} template={page.samples.template} onSamples={setFilled} />
               <Text html={page.samples.html} />
               <Tabs groupId={page.samples.groupId} className="api-sample-tabs">
                 {page.samples.tabs.map((tab) => (
                   <TabItem key={tab.value} value={tab.value} label={tab.label}>
-                    <StaticCodeBlock {...tab.code} />
+                    <StaticCodeBlock {...(filled?.[tab.value] ?? tab.code)} />
                   </TabItem>
                 ))}
               </Tabs>

@@ -1,0 +1,116 @@
+/**
+ * The tokens of a code block and the classes that color them, as the site's code blocks carry them (BlockTokens):
+ * prism-react-renderer's token model (src/upstream/prism-react-renderer-tokens.ts) over a Prism instance, with one
+ * class per declaration of each color mode's code theme. The build highlights every fence and every API sample
+ * with it (src/plugins/static-code-blocks.ts); the API reference's "your values" panel highlights the samples it
+ * writes in the browser with it, so a filled sample looks like the static one it replaces.
+ */
+import type {PrismTheme} from 'prism-react-renderer';
+import {
+  normalizeTokens,
+  themeDictionary,
+  tokenStyle,
+  type PrismToken,
+  type Style,
+} from '../upstream/prism-react-renderer-tokens';
+
+export type CodeThemes = {light: PrismTheme; dark: PrismTheme};
+
+/** What the tokenizer needs of a Prism instance. */
+export type CodePrism = {
+  languages: Record<string, unknown>;
+  tokenize: (code: string, grammar: unknown) => PrismToken[];
+};
+
+/** The color modes and the prefix of their declaration classes. */
+export const MODES = [
+  {mode: 'light', prefix: 'vcl', selector: "html:not([data-theme='dark'])"},
+  {mode: 'dark', prefix: 'vcd', selector: "html[data-theme='dark']"},
+] as const;
+
+const kebab = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** Every declaration a theme can give a token, a line or a block, in a fixed order: its class is its index. */
+export function declarations(theme: PrismTheme): string[] {
+  const all = new Set<string>(['display:inline-block']);
+  for (const style of [theme.plain, ...theme.styles.map((entry) => entry.style)] as Style[]) {
+    for (const [property, value] of Object.entries(style))
+      if (value !== undefined) all.add(`${kebab(property)}:${value}`);
+  }
+  return [...all];
+}
+
+/** The class index of each declaration, per color mode. */
+export type ClassIndex = [Map<string, number>, Map<string, number>];
+
+export function classIndexOf(themes: CodeThemes): ClassIndex {
+  return MODES.map(
+    ({mode}) => new Map(declarations(themes[mode]).map((declaration, index) => [declaration, index])),
+  ) as ClassIndex;
+}
+
+/** The classes that give `style` in each color mode: `styles` holds the style of the light and the dark theme. */
+function classesOf(styles: [Style | undefined, Style | undefined], classIndex: ClassIndex): string[] {
+  return MODES.flatMap(({prefix}, mode) =>
+    Object.entries(styles[mode] ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([property, value]) => {
+        const index = classIndex[mode].get(`${kebab(property)}:${value}`);
+        if (index === undefined) throw new Error(`static code blocks: no class for ${property}: ${value}`);
+        return `${prefix}${index}`;
+      }),
+  );
+}
+
+/**
+ * The tokens of a block as the build gives them: the distinct class lists of its tokens, then each line as
+ * a flat list of class-list index and text. Compact for the page's chunk; the code (for the copy button)
+ * is the texts joined, lines by `\n`; src/components/StaticCodeBlock builds the lines' HTML from it.
+ */
+export type BlockTokens = [classLists: string[], lines: (number | string)[][]];
+
+/** The code that the lines of BlockTokens spell: the text of their tokens, line by line. */
+export function codeOfTokens(lines: BlockTokens[1]): string {
+  return lines.map((line) => line.filter((_part, index) => index % 2 === 1).join('')).join('\n');
+}
+
+/** The tokens of `code` in `language` (plain text when Prism has no grammar for it) and the block's classes. */
+export function tokenizeBlock(
+  prism: CodePrism,
+  themes: CodeThemes,
+  classIndex: ClassIndex,
+  code: string,
+  language: string,
+): {tokens: string; lineClass: string; preClass: string} {
+  const grammar = prism.languages[language];
+  const lines = normalizeTokens(grammar ? prism.tokenize(code, grammar) : [code]);
+  const dictionaries = MODES.map(({mode}) => themeDictionary(themes[mode], language)) as [
+    Record<string, Style>,
+    Record<string, Style>,
+  ];
+  const classLists: string[] = [];
+  const listIndex = new Map<string, number>();
+  const flat = lines.map((line) => {
+    if (line.length === 1 && line[0].content === '\n') line[0].content = '';
+    return line.flatMap((token) => {
+      const classes = [
+        'token',
+        ...token.types,
+        ...classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex),
+      ].join(' ');
+      if (!listIndex.has(classes)) {
+        listIndex.set(classes, classLists.length);
+        classLists.push(classes);
+      }
+      return [listIndex.get(classes) as number, token.content];
+    });
+  });
+  if (codeOfTokens(flat) !== code) {
+    throw new Error(`static code blocks: the tokens of a ${language} block do not add up to its code`);
+  }
+  return {
+    tokens: JSON.stringify([classLists, flat] satisfies BlockTokens),
+    lineClass: classesOf([dictionaries[0].plain, dictionaries[1].plain], classIndex).join(' '),
+    preClass: classesOf([dictionaries[0].root, dictionaries[1].root], classIndex).join(' '),
+  };
+}
