@@ -53,6 +53,22 @@ export type SchemaField = {
   shape?: SchemaShape;
 };
 
+/** The flags of a field: the property of SchemaField, and the word the page and its Markdown version show. */
+const FIELD_FLAGS = [
+  ['required', 'required'],
+  ['nullable', 'nullable'],
+  ['readOnly', 'read-only'],
+  ['writeOnly', 'write-only'],
+  ['deprecated', 'deprecated'],
+] as const;
+
+export type FieldFlag = (typeof FIELD_FLAGS)[number][1];
+
+/** The words of a field's flags, in the order the pages show them: `['required', 'read-only']`. */
+export function fieldFlags(field: Pick<SchemaField, (typeof FIELD_FLAGS)[number][0]>): FieldFlag[] {
+  return FIELD_FLAGS.filter(([property]) => field[property]).map(([, word]) => word);
+}
+
 /** Lowercase letters, digits and hyphens: `schema_registry_secret_id` -> `schema-registry-secret-id`. */
 export function anchorSegment(name: string): string {
   return (

@@ -2,7 +2,7 @@
 // the same fields with the same types, required marks and facts, the same examples (all named ones), the same
 // samples. Descriptions are the sanitised ones of the page, converted to Markdown (text.ts).
 import type {ExampleModel} from './examples';
-import type {Fact, SchemaField, SchemaShape, Segment} from './fields';
+import {fieldFlags, type Fact, type SchemaField, type SchemaShape, type Segment} from './fields';
 import type {ApiPageModel, BodyModel, MediaModel, ResponseModel, SecurityModel} from './model';
 import {
   codeSampleLanguage,
@@ -30,13 +30,7 @@ export type MarkdownRenderOptions = {
 export function fieldSignature(
   field: Pick<SchemaField, 'type' | 'required' | 'nullable' | 'readOnly' | 'writeOnly' | 'deprecated'>,
 ): string {
-  const flags = [codeSpan(field.type)];
-  if (field.required) flags.push('required');
-  if (field.nullable) flags.push('nullable');
-  if (field.readOnly) flags.push('read-only');
-  if (field.writeOnly) flags.push('write-only');
-  if (field.deprecated) flags.push('deprecated');
-  return `(${flags.join(', ')})`;
+  return `(${[codeSpan(field.type), ...fieldFlags(field)].join(', ')})`;
 }
 
 class MarkdownWriter {

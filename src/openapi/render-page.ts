@@ -1,17 +1,19 @@
 // The page of one operation or webhook of the API reference, written from its model (model.ts) as data: the MDX
 // page is a title and one element, `<ApiReferencePage page={…} />`, whose JSON holds every section, field,
-// example and sample, with descriptions as sanitised HTML and code blocks already highlighted. MDX parses no text
+// example and sample, with descriptions as sanitised HTML, the pipeline's own sentences as data (prose.ts: text,
+// code spans and links, which React renders as text nodes) and code blocks already highlighted. MDX parses no text
 // of the OpenAPI file (braces, `<`, backticks or multi-line examples cannot break a page), and a page costs the
 // build one small module instead of thousands of JSX elements: the build time grows with the operations, not
 // with the size of their schemas. src/plugins/api-pages/theme/ApiReferencePage renders the data, all of it in the HTML the
 // server sends; nested objects, variants and examples fold in native <details> that work without JavaScript.
 import type {HighlightedCode} from '../utils/highlighted-code';
 import type {ExampleModel} from './examples';
-import type {Fact, SchemaField, SchemaShape} from './fields';
+import {fieldFlags, type Fact, type FieldFlag, type SchemaField, type SchemaShape} from './fields';
 import type {RequestTemplate} from './sample-code';
 import type {ApiPageModel, BodyModel, CallbackModel, MediaModel, ResponseModel, SecurityModel} from './model';
+import {factsParagraph, htmlBlock, joined, link, type Inline, type Prose, type ProseBlock} from './prose';
 import {descriptionHtml} from './text';
-import {codeSampleLanguage, escapeHtml, exampleCode, factHtml} from './render-text';
+import {codeSampleLanguage, exampleCode} from './render-text';
 
 /** The tab group whose choice Docusaurus remembers across pages and browser tabs. */
 export const SAMPLE_LANGUAGE_GROUP = 'api-sample-language';
@@ -41,17 +43,14 @@ export type FieldData = {
   id: string;
   name: string;
   type: string;
-  required?: true;
-  nullable?: true;
-  readOnly?: true;
-  writeOnly?: true;
-  deprecated?: true;
-  /** Description and facts, as sanitised HTML. */
-  html?: string;
+  /** Required, nullable, read-only, write-only, deprecated: the words the page shows, in that order. */
+  flags?: FieldFlag[];
+  /** Description and facts. */
+  text?: Prose;
   nested?: ShapeData;
 };
 
-export type VariantData = {id: string; summary: string; html?: string; shape: ShapeData};
+export type VariantData = {id: string; summary: string; text?: Prose; shape: ShapeData};
 
 /** The fields of an object, its variants (`oneOf`/`anyOf`) and facts about its other keys. */
 export type ShapeData = {
@@ -59,36 +58,37 @@ export type ShapeData = {
   summary?: string;
   fields: FieldData[];
   variants?: {summary: string; items: VariantData[]};
-  html?: string;
+  text?: Prose;
 };
 
-export type ExampleData = {summary: string; html?: string; code?: CodeBlockData};
+export type ExampleData = {summary: string; text?: Prose; code?: CodeBlockData};
 
 export type MediaData = {
-  /** `Media type <code>application/json</code>: Dataset.` */
-  html: string;
+  /** `Media type `application/json`: Dataset.` */
+  text?: Prose;
   /** The fields, and the summary of their fold in a response (none: listed directly). */
   shape?: ShapeData;
   fold?: {summary: string; open: boolean};
   examples: ExampleData[];
 };
 
-export type BodyData = {id: string; level: 3 | 4; required?: true; html: string; media: MediaData[]};
+export type BodyData = {id: string; level: 3 | 4; required?: true; text?: Prose; media: MediaData[]};
 
 export type ResponseData = {
   id: string;
   level: 3 | 4;
   title: string;
-  html?: string;
+  text?: Prose;
   headers?: {summary: string; open: boolean; fields: FieldData[]};
   media: MediaData[];
-  linksHtml?: string;
+  /** The operations its values lead to (OpenAPI links). */
+  links?: Prose;
 };
 
 export type SectionData = {
   id: string;
   title: string;
-  html?: string;
+  text?: Prose;
   groups: Array<{id: string; title: string; fields: FieldData[]}>;
   body?: BodyData;
   responses: ResponseData[];
@@ -100,11 +100,11 @@ export type ApiPageData = {
   path: string;
   webhook?: true;
   deprecation?: string;
-  /** Description, external docs and authentication, as sanitised HTML. */
-  html: string[];
+  /** Description, external docs and authentication. */
+  text: Prose;
   samples?: {
     title: string;
-    html?: string;
+    text?: Prose;
     groupId: string;
     tabs: Array<{value: string; label: string; code: CodeBlockData}>;
     /** What the generated samples send: the "your values" panel writes them again from it, in the browser. */
@@ -112,20 +112,21 @@ export type ApiPageData = {
   };
   request: SectionData;
   responses: SectionData;
-  callbacks?: {title: string; html: string; sections: SectionData[]};
+  callbacks?: {title: string; text: Prose; sections: SectionData[]};
 };
 
 class PageData {
   constructor(private readonly options: PageRenderOptions) {}
 
-  description(markdown: string | undefined): string {
-    return descriptionHtml(markdown, this.options.baseUrl);
+  description(markdown: string | undefined): ProseBlock[] {
+    return htmlBlock(descriptionHtml(markdown, this.options.baseUrl));
   }
 
-  facts(facts: Fact[]): string {
-    return facts.length
-      ? `<p>${facts.map((fact) => factHtml(this.resolvePageLinks(fact), this.options.baseUrl)).join(' ')}</p>`
-      : '';
+  facts(facts: Fact[]): ProseBlock[] {
+    return factsParagraph(
+      facts.map((fact) => this.resolvePageLinks(fact)),
+      this.options.baseUrl,
+    );
   }
 
   /** A link to another page of the API reference, at its site path; its text alone when the site gives none. */
@@ -138,17 +139,14 @@ class PageData {
   }
 
   field(field: SchemaField): FieldData {
-    const html = this.description(field.description) + this.facts(field.facts);
+    const text = [...this.description(field.description), ...this.facts(field.facts)];
+    const flags = fieldFlags(field);
     return {
       id: field.id,
       name: field.name,
       type: field.type,
-      ...(field.required ? {required: true as const} : {}),
-      ...(field.nullable ? {nullable: true as const} : {}),
-      ...(field.readOnly ? {readOnly: true as const} : {}),
-      ...(field.writeOnly ? {writeOnly: true as const} : {}),
-      ...(field.deprecated ? {deprecated: true as const} : {}),
-      ...(html ? {html} : {}),
+      ...(flags.length ? {flags} : {}),
+      ...(text.length ? {text} : {}),
       ...(field.shape
         ? {nested: this.shape(field.shape, field.name, `Fields of ${field.name} (${field.shape.fields.length})`)}
         : {}),
@@ -158,7 +156,7 @@ class PageData {
   shape(shape: SchemaShape, owner: string, summary?: string): ShapeData {
     const how = shape.variantKeyword === 'anyOf' ? 'one or more' : 'one';
     const selectedBy = shape.discriminator ? `, selected by ${shape.discriminator}` : '';
-    const html = this.facts(shape.facts);
+    const text = this.facts(shape.facts);
     return {
       ...(summary && shape.fields.length ? {summary} : {}),
       fields: shape.fields.map((field) => this.field(field)),
@@ -167,21 +165,21 @@ class PageData {
             variants: {
               summary: `${owner} is ${how} of ${shape.variants.length} kinds${selectedBy}`,
               items: shape.variants.map((variant) => {
-                const variantHtml = this.description(variant.description);
+                const variantText = this.description(variant.description);
                 return {
                   id: variant.id,
                   summary:
                     variant.selector && shape.discriminator
                       ? `${shape.discriminator} = ${variant.selector}: ${variant.title}`
                       : variant.title,
-                  ...(variantHtml ? {html: variantHtml} : {}),
+                  ...(variantText.length ? {text: variantText} : {}),
                   shape: this.shape(variant.shape, variant.title),
                 };
               }),
             },
           }
         : {}),
-      ...(html ? {html} : {}),
+      ...(text.length ? {text} : {}),
     };
   }
 
@@ -192,20 +190,24 @@ class PageData {
         : `${what}${example.generated ? ' (built from the schema)' : ''}`;
       const description = this.description(example.description);
       if (example.externalValue) {
-        const link = `<p>The example is at <a href="${escapeHtml(example.externalValue)}">${escapeHtml(example.externalValue)}</a>.</p>`;
-        return {summary, html: description + link};
+        const at: ProseBlock = {
+          paragraph: ['The example is at ', link(example.externalValue, example.externalValue), '.'],
+        };
+        return {summary, text: [...description, at]};
       }
       const {language, code} = exampleCode(example.value, contentType);
-      return {summary, ...(description ? {html: description} : {}), code: this.options.highlight(code, {language})};
+      return {
+        summary,
+        ...(description.length ? {text: description} : {}),
+        code: this.options.highlight(code, {language}),
+      };
     });
   }
 
-  mediaLine(media: MediaModel): string {
-    const schema =
-      media.schemaName && media.schemaName !== media.type
-        ? ` (schema <code>${escapeHtml(media.schemaName)}</code>)`
-        : '';
-    return `<p>Media type <code>${escapeHtml(media.contentType)}</code>: ${escapeHtml(media.type)}${schema}.</p>`;
+  mediaLine(media: MediaModel): ProseBlock {
+    const schema: Inline[] =
+      media.schemaName && media.schemaName !== media.type ? [' (schema ', {code: media.schemaName}, ')'] : [];
+    return {paragraph: ['Media type ', {code: media.contentType}, `: ${media.type}`, ...schema, '.']};
   }
 
   hasFields(shape: SchemaShape): boolean {
@@ -213,14 +215,16 @@ class PageData {
   }
 
   body(body: BodyModel, id: string, level: 3 | 4): BodyData {
-    const lead = body.media.length > 1 ? `<p>In one of ${body.media.length} media types.</p>` : '';
+    const lead: ProseBlock[] =
+      body.media.length > 1 ? [{paragraph: [`In one of ${body.media.length} media types.`]}] : [];
+    const text = [...lead, ...this.description(body.description)];
     return {
       id,
       level,
       ...(body.required ? {required: true as const} : {}),
-      html: lead + this.description(body.description),
+      ...(text.length ? {text} : {}),
       media: body.media.map((media) => ({
-        html: this.mediaLine(media),
+        text: [this.mediaLine(media)],
         ...(this.hasFields(media.shape) ? {shape: this.shape(media.shape, 'The body')} : {}),
         examples: this.examples(media.examples, media.contentType, 'Example request body'),
       })),
@@ -229,16 +233,30 @@ class PageData {
 
   response(response: ResponseModel, idPrefix: string, level: 3 | 4): ResponseData {
     const success = /^2/.test(response.status);
-    const html = this.description(response.description);
-    const links = response.links.map(
-      (link) =>
-        `<li><code>${escapeHtml(link.name)}</code>${link.target ? `: <code>${escapeHtml(link.target)}</code>` : ''}${link.parameters.length ? ` with ${link.parameters.map(([name, value]) => `<code>${escapeHtml(name)}</code> = <code>${escapeHtml(typeof value === 'string' ? value : JSON.stringify(value))}</code>`).join(', ')}` : ''}${link.description ? `. ${escapeHtml(link.description.replace(/\s+/g, ' ').trim())}` : ''}</li>`,
-    );
+    const text = this.description(response.description);
+    const links = response.links.map((target): Inline[] => [
+      {code: target.name},
+      ...(target.target ? [': ', {code: target.target}] : []),
+      ...(target.parameters.length
+        ? [
+            ' with ',
+            ...joined(
+              target.parameters.map(([name, value]): Inline[] => [
+                {code: name},
+                ' = ',
+                {code: typeof value === 'string' ? value : JSON.stringify(value)},
+              ]),
+              ', ',
+            ),
+          ]
+        : []),
+      ...(target.description ? [`. ${target.description.replace(/\s+/g, ' ').trim()}`] : []),
+    ]);
     return {
       id: `${idPrefix}${response.status.toLowerCase()}`,
       level,
       title: response.title,
-      ...(html ? {html} : {}),
+      ...(text.length ? {text} : {}),
       ...(response.headers.length
         ? {
             headers: {
@@ -251,7 +269,7 @@ class PageData {
       media: response.media.map((media) => {
         const fields = this.hasFields(media.shape);
         return {
-          html: fields ? '' : this.mediaLine(media),
+          ...(fields ? {} : {text: [this.mediaLine(media)]}),
           ...(fields
             ? {
                 shape: this.shape(media.shape, 'The body'),
@@ -261,37 +279,48 @@ class PageData {
           examples: this.examples(media.examples, media.contentType, `Example ${response.status} response`),
         };
       }),
-      ...(links.length ? {linksHtml: `<p>Links to other operations:</p><ul>${links.join('')}</ul>`} : {}),
+      ...(links.length ? {links: [{paragraph: ['Links to other operations:']}, {list: links}]} : {}),
     };
   }
 
-  security(security: SecurityModel): string {
-    const help = this.options.authenticationHelp
-      ? ` (<a href="${escapeHtml(`${this.options.baseUrl.replace(/\/$/, '')}${this.options.authenticationHelp}`)}">how</a>)`
-      : '';
-    if (security.alternatives.length === 0) return '<p>No authentication: anyone can call this operation.</p>';
-    const requirement = (alternative: SecurityModel['alternatives'][number]) =>
-      alternative
-        .map(
-          ({scheme, scopes}) =>
-            `${escapeHtml(scheme.label)}${scopes.length ? `, with the scopes ${scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(', ')}` : ''}`,
-        )
-        .join(' and ');
+  security(security: SecurityModel): ProseBlock[] {
+    const help: Inline[] = this.options.authenticationHelp
+      ? [' (', {href: `${this.options.baseUrl.replace(/\/$/, '')}${this.options.authenticationHelp}`, text: 'how'}, ')']
+      : [];
+    if (security.alternatives.length === 0)
+      return [{paragraph: ['No authentication: anyone can call this operation.']}];
+    const requirement = (alternative: SecurityModel['alternatives'][number]): Inline[] =>
+      joined(
+        alternative.map(({scheme, scopes}): Inline[] => [
+          scheme.label,
+          ...(scopes.length
+            ? [
+                ', with the scopes ',
+                ...joined(
+                  scopes.map((scope): Inline[] => [{code: scope}]),
+                  ', ',
+                ),
+              ]
+            : []),
+        ]),
+        ' and ',
+      );
     const lead = security.optional ? 'Authentication is optional; with it, send' : 'Authentication:';
     return security.alternatives.length === 1
-      ? `<p>${lead} ${requirement(security.alternatives[0])}${help}.</p>`
-      : `<p>${lead} one of${help}:</p><ul>${security.alternatives.map((alternative) => `<li>${requirement(alternative)}</li>`).join('')}</ul>`;
+      ? [{paragraph: [`${lead} `, ...requirement(security.alternatives[0]), ...help, '.']}]
+      : [{paragraph: [`${lead} one of`, ...help, ':']}, {list: security.alternatives.map(requirement)}];
   }
 
   samples(model: ApiPageModel): ApiPageData['samples'] {
     if (model.samples.length === 0 && model.codeSamples.length === 0) return undefined;
-    const variables = model.sampleVariables.map(
-      (variable) => `<code>${escapeHtml(variable.name)}</code> (${escapeHtml(variable.meaning)})`,
-    );
-    const lead =
+    const variables = model.sampleVariables.map((variable): Inline[] => [
+      {code: variable.name},
+      ` (${variable.meaning})`,
+    ]);
+    const lead: ProseBlock[] =
       model.kind === 'webhook'
-        ? `<p>Send the request ${escapeHtml(model.productName)} sends, to test your endpoint.</p>`
-        : '';
+        ? [{paragraph: [`Send the request ${model.productName} sends, to test your endpoint.`]}]
+        : [];
     const given = model.codeSamples.map((sample, index) => ({
       value: `given-${index}`,
       label: sample.label,
@@ -308,12 +337,15 @@ class PageData {
         metastring: `title=${JSON.stringify(sample.library)}`,
       }),
     }));
-    const html =
-      lead +
-      (variables.length ? `<p>The generated samples read ${variables.join(' and ')} from the environment.</p>` : '');
+    const text: Prose = [
+      ...lead,
+      ...(variables.length
+        ? [{paragraph: ['The generated samples read ', ...joined(variables, ' and '), ' from the environment.']}]
+        : []),
+    ];
     return {
       title: model.kind === 'webhook' ? 'Delivery samples' : 'Request samples',
-      ...(html ? {html} : {}),
+      ...(text.length ? {text} : {}),
       groupId: SAMPLE_LANGUAGE_GROUP,
       tabs: [...given, ...generated],
       template: model.sampleTemplate,
@@ -342,9 +374,17 @@ class PageData {
 /** The data of a page of the API reference, which src/plugins/api-pages/theme/ApiReferencePage renders. */
 export function pageData(model: ApiPageModel, options: PageRenderOptions): ApiPageData {
   const data = new PageData(options);
-  const externalDocs = model.externalDocs
-    ? `<p>See also: <a href="${escapeHtml(model.externalDocs.url)}">${escapeHtml(model.externalDocs.description ?? model.externalDocs.url)}</a>.</p>`
-    : '';
+  const externalDocs: ProseBlock[] = model.externalDocs
+    ? [
+        {
+          paragraph: [
+            'See also: ',
+            link(model.externalDocs.description ?? model.externalDocs.url, model.externalDocs.url),
+            '.',
+          ],
+        },
+      ]
+    : [];
   const webhook = model.kind === 'webhook';
   const samples = data.samples(model);
   return {
@@ -357,14 +397,12 @@ export function pageData(model: ApiPageModel, options: PageRenderOptions): ApiPa
           deprecation: `This ${webhook ? 'webhook' : 'operation'} is deprecated: avoid it in new code; its description says what replaces it.`,
         }
       : {}),
-    html: [data.description(model.description), externalDocs, webhook ? '' : data.security(model.security)].filter(
-      Boolean,
-    ),
+    text: [...data.description(model.description), ...externalDocs, ...(webhook ? [] : data.security(model.security))],
     ...(samples ? {samples} : {}),
     request: {
       id: 'request',
       title: webhook ? `Request ${model.productName} sends` : 'Request',
-      ...(model.parameters.length || model.body ? {} : {html: '<p>No parameters and no request body.</p>'}),
+      ...(model.parameters.length || model.body ? {} : {text: [{paragraph: ['No parameters and no request body.']}]}),
       groups: model.parameters.map((group) => ({
         id: `${group.place}-parameters`,
         title: group.title,
@@ -383,7 +421,7 @@ export function pageData(model: ApiPageModel, options: PageRenderOptions): ApiPa
       ? {
           callbacks: {
             title: 'Callbacks',
-            html: '<p>Requests the API sends to your server after this operation.</p>',
+            text: [{paragraph: ['Requests the API sends to your server after this operation.']}],
             sections: model.callbacks.map((callback) => data.callback(callback)),
           },
         }

@@ -1,5 +1,6 @@
-// Facts and short texts of the model (src/openapi/fields.ts), written as HTML for the page and as Markdown for
-// its Markdown version. Every value is text: escaped for HTML, put in a code span of enough backticks in Markdown.
+// Short texts of the model (src/openapi/fields.ts) as Markdown for a page's Markdown version (the page itself
+// renders them with React, src/openapi/prose.ts): every value is text, put in a code span of enough backticks.
+// escapeHtml is for the one HTML string Docusaurus takes, a table of contents entry's `value`.
 import type {Json} from './document';
 import type {Fact, Segment} from './fields';
 
@@ -7,24 +8,6 @@ const HTML_ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
-}
-
-/** A URL for an attribute: only http(s), mailto and in-page or site-relative targets; anything else is dropped. */
-function safeUrl(url: string): string | undefined {
-  return /^(https?:|mailto:|#|\/(?!\/))/i.test(url) ? url : undefined;
-}
-
-export function segmentHtml(segment: Segment, baseUrl: string): string {
-  if (typeof segment === 'string') return escapeHtml(segment);
-  if ('code' in segment) return `<code>${escapeHtml(segment.code)}</code>`;
-  const url = safeUrl(segment.link);
-  if (!url) return escapeHtml(segment.text);
-  const href = url.startsWith('/') && !url.startsWith(baseUrl) ? `${baseUrl.replace(/\/$/, '')}${url}` : url;
-  return `<a href="${escapeHtml(href)}">${escapeHtml(segment.text)}</a>`;
-}
-
-export function factHtml(fact: Fact, baseUrl: string): string {
-  return fact.map((segment) => segmentHtml(segment, baseUrl)).join('');
 }
 
 /** A code span for any text, however many backticks it holds; on one line (a code span cannot break a table or list). */

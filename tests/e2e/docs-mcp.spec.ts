@@ -1,10 +1,19 @@
 // The docs MCP server (packages/vigil-docs-mcp) over the production build, started as an MCP client starts
 // it (the SDK's client over stdio): its tools, its search against the site's own search box in the browser,
-// its pages and operations against the files of build/, and its answers to bad input.
+// its pages and operations against the files of build/, its answers to bad input, and its limits (the length of
+// a query, the size of a message, the time budget of a call, SIGTERM). Over HTTP: docs-mcp-http.spec.ts.
 import {readFileSync} from 'node:fs';
 import {operationsOf} from '../../src/openapi';
 import {contentPages, twinPath} from '../support/markdown-twins';
-import {startDocsMcp, resultText, type DocsMcpClient, type ToolResult} from '../support/docs-mcp';
+import {
+  BAD_INPUT,
+  queryOfDistinctWords,
+  resultText,
+  startDocsMcp,
+  waitForExit,
+  type DocsMcpClient,
+  type ToolResult,
+} from '../support/docs-mcp';
 import {loadSpec} from '../support/openapi';
 import {SEARCH_QUESTIONS} from '../support/search-questions';
 import {suggestedPages} from '../support/search-box';
@@ -153,39 +162,99 @@ test('get_operation returns the Markdown version of every operation byte for byt
 });
 
 test('bad input gets a tool error that says what to do, and the server keeps answering', async () => {
-  const cases: Array<[string, Record<string, unknown>, RegExp]> = [
-    ['search_docs', {query: ''}, /query is empty/],
-    ['search_docs', {query: '   '}, /query is empty/],
-    ['search_docs', {query: '?!'}, /holds no word/],
-    ['search_docs', {}, /query/],
-    ['search_docs', {query: 'snowflake', section: 'Everything'}, /section/],
-    ['search_docs', {query: 'snowflake', limit: 0}, /limit/],
-    ['read_page', {path: ''}, /path is empty/],
-    [
-      'read_page',
-      {path: '/docs/no-such-page'},
-      /No page of the site has a Markdown version at \/docs\/no-such-page\.md/,
-    ],
-    ['read_page', {path: '/docs/../../etc/passwd'}, /No page of the site/],
-    ['read_page', {path: '/docs/pagefind/pagefind.js'}, /No page of the site/],
-    ['get_operation', {}, /Give an operationId/],
-    ['get_operation', {operationId: 'getDatset'}, /no operation "getDatset"\. Did you mean "getDataset"\?/],
-    ['get_operation', {method: 'FETCH', path: '/datasets'}, /not an HTTP method/],
-    ['get_operation', {method: 'GET', path: '/no-such-path'}, /no path \/no-such-path/],
-    [
-      'get_operation',
-      {method: 'PUT', path: '/datasets'},
-      /no PUT operation on \/datasets\. That path has: GET \/datasets/,
-    ],
-    ['list_operations', {tag: 'No such tag'}, /no tag "No such tag"\. Its tags: /],
-  ];
-  for (const [name, args, message] of cases) {
+  for (const [name, args, message] of BAD_INPUT) {
     const result = await server.callTool({name, arguments: args});
-    expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
-    expect(resultText(result), `${name} ${JSON.stringify(args)}`).toMatch(message);
+    expect(result.isError, `${name} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
+    expect(resultText(result), `${name} ${JSON.stringify(args).slice(0, 80)}`).toMatch(message);
   }
   expect((await server.listTools()).tools).toHaveLength(4);
   expect(server.log()).not.toMatch(/Error|at .*\.js:\d+/);
+});
+
+test('a query of 1 MB is refused at once with a tool error, and a read_page meanwhile answers at once', async () => {
+  const started = Date.now();
+  const [search, page] = await Promise.all([
+    server.callTool({name: 'search_docs', arguments: {query: queryOfDistinctWords(1_000_000)}}).then((result) => ({
+      result,
+      ms: Date.now() - started,
+    })),
+    server.callTool({name: 'read_page', arguments: {path: `${BASE_URL}intro`}}).then((result) => ({
+      result,
+      ms: Date.now() - started,
+    })),
+  ]);
+  expect(search.result.isError).toBe(true);
+  expect(resultText(search.result)).toMatch(
+    /The query is 1,000,000 characters long; this server takes at most 1,000\./,
+  );
+  // Before the limit, such a query ran for minutes and held every other call.
+  expect(search.ms, 'the refusal of the 1 MB query').toBeLessThan(2_000);
+  ok(page.result, 'read_page');
+  expect(page.ms, 'read_page beside it').toBeLessThan(2_000);
+});
+
+test('forty searches of the longest query at once: each call answers within its time budget, and read_page is never held', async () => {
+  test.setTimeout(60_000);
+  const query = queryOfDistinctWords(1_000);
+  const started = Date.now();
+  const searches = Array.from({length: 40}, (_, index) =>
+    server
+      .callTool({name: 'search_docs', arguments: {query: `${query.slice(0, 990)} ${index}`}})
+      .then((result) => ({result, ms: Date.now() - started})),
+  );
+  let pending = true;
+  const all = Promise.all(searches).finally(() => {
+    pending = false;
+  });
+  const pageTimes: number[] = [];
+  while (pending) {
+    const asked = Date.now();
+    ok(await server.callTool({name: 'read_page', arguments: {path: `${BASE_URL}intro`}}), 'read_page');
+    pageTimes.push(Date.now() - asked);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  const answers = await all;
+  // The searches run two at a time in worker threads; one that waits past the budget (5 s) answers that it was
+  // stopped. Before, they ran one after the other on the thread that answers every call.
+  for (const {result, ms} of answers) {
+    expect(ms, 'a search answers within its budget').toBeLessThan(6_500);
+    if (result.isError) expect(resultText(result)).toMatch(/took longer than its time budget of 5 s/);
+    else expect(result.structuredContent).toHaveProperty('results');
+  }
+  expect(answers.filter(({result}) => !result.isError).length, 'searches answered').toBeGreaterThan(0);
+  expect(pageTimes.length, 'read_page calls during the searches').toBeGreaterThan(3);
+  expect(Math.max(...pageTimes), 'the slowest read_page during the searches').toBeLessThan(1_000);
+});
+
+test('a message over 1 MiB gets an error, and the server answers the next call', async () => {
+  const huge = 'a'.repeat(11 * 1024 * 1024);
+  const refused = await server.callTool({name: 'search_docs', arguments: {query: huge}}).then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  // The client's message carries its id after the arguments: the server reads it on the fly to answer.
+  expect(refused).toMatch(
+    /The message is 11,534,\d{3} bytes long; this server reads messages of at most 1,048,576 bytes/,
+  );
+  ok(await server.callTool({name: 'read_page', arguments: {path: `${BASE_URL}intro`}}), 'read_page after it');
+  expect((await server.listTools()).tools).toHaveLength(4);
+});
+
+test('SIGTERM while searches run: the server exits at once', async () => {
+  const busy = await startDocsMcp('build');
+  const query = queryOfDistinctWords(1_000);
+  const calls = Array.from({length: 10}, (_, index) =>
+    busy.callTool({name: 'search_docs', arguments: {query: `${query.slice(0, 990)} ${index}`}}).then(
+      () => 'answered',
+      () => 'cut',
+    ),
+  );
+  await new Promise((wait) => setTimeout(wait, 300));
+  process.kill(busy.pid(), 'SIGTERM');
+  const exitMs = await waitForExit(busy.pid(), 5_000);
+  expect(exitMs, 'milliseconds from SIGTERM to exit').toBeLessThan(1_000);
+  expect(await Promise.all(calls), 'the searches still waiting are not answered').toContain('cut');
+  await busy.close();
 });
 
 test('over the site URL (GET requests to nginx), it answers as over the build folder', async ({baseURL}) => {

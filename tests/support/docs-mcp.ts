@@ -1,8 +1,10 @@
 /**
- * The docs MCP server (packages/vigil-docs-mcp) started as an MCP client starts it: its command over stdio,
- * driven by the official SDK's Client and StdioClientTransport. The SDK is the package's own dependency (its
- * own package-lock.json, installed by the test command), loaded from the package's folder.
+ * The docs MCP server (packages/vigil-docs-mcp) started as an MCP client starts it: its command over stdio, or
+ * its command with --http as a deployment runs it, driven by the official SDK's Client (StdioClientTransport,
+ * StreamableHTTPClientTransport). The SDK is the package's own dependency (its own package-lock.json, installed
+ * by the test command), loaded from the package's folder.
  */
+import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
@@ -20,7 +22,11 @@ export interface ToolResult {
 export interface ListedTool {
   name: string;
   description?: string;
-  inputSchema: {type: string; properties?: Record<string, {type?: string; enum?: string[]}>; required?: string[]};
+  inputSchema: {
+    type: string;
+    properties?: Record<string, {type?: string; enum?: string[]; maxLength?: number}>;
+    required?: string[];
+  };
   outputSchema?: {type: string; properties?: Record<string, unknown>};
 }
 
@@ -30,6 +36,58 @@ export interface DocsMcpClient {
   close(): Promise<void>;
   /** What the server wrote to standard error (its log). */
   log(): string;
+  /** The server's process id: over stdio, the process the client started. */
+  pid(): number;
+}
+
+/**
+ * Bad input to each tool, and the tool error it gets: a message that says what to do. The same over stdio and
+ * over HTTP.
+ */
+export const BAD_INPUT: Array<[string, Record<string, unknown>, RegExp]> = [
+  ['search_docs', {query: ''}, /query is empty/],
+  ['search_docs', {query: '   '}, /query is empty/],
+  ['search_docs', {query: '?!'}, /holds no word/],
+  ['search_docs', {}, /query/],
+  ['search_docs', {query: 'snowflake', section: 'Everything'}, /section/],
+  ['search_docs', {query: 'snowflake', limit: 0}, /limit/],
+  [
+    'search_docs',
+    {query: 'snowflake '.repeat(101)},
+    /The query is 1,010 characters long; this server takes at most 1,000\. Search for the few words/,
+  ],
+  ['read_page', {path: ''}, /path is empty/],
+  ['read_page', {path: '/docs/no-such-page'}, /No page of the site has a Markdown version at \/docs\/no-such-page\.md/],
+  ['read_page', {path: '/docs/../../etc/passwd'}, /No page of the site/],
+  ['read_page', {path: '/docs/pagefind/pagefind.js'}, /No page of the site/],
+  [
+    'read_page',
+    {path: `/docs/${'a'.repeat(3000)}`},
+    /The path is 3,006 characters long; this server takes at most 2,048/,
+  ],
+  ['get_operation', {}, /Give an operationId/],
+  ['get_operation', {operationId: 'getDatset'}, /no operation "getDatset"\. Did you mean "getDataset"\?/],
+  ['get_operation', {method: 'FETCH', path: '/datasets'}, /not an HTTP method/],
+  ['get_operation', {method: 'GET', path: '/no-such-path'}, /no path \/no-such-path/],
+  [
+    'get_operation',
+    {method: 'PUT', path: '/datasets'},
+    /no PUT operation on \/datasets\. That path has: GET \/datasets/,
+  ],
+  ['list_operations', {tag: 'No such tag'}, /no tag "No such tag"\. Its tags: /],
+];
+
+/** A query of `length` characters of made-up words, each different: the most work a query of that length asks. */
+export function queryOfDistinctWords(length: number): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const words: string[] = [];
+  for (let index = 0, written = 0; written < length; index += 1) {
+    let word = 'x';
+    for (let rest = index + 26 * 26 * 26; rest > 0; rest = Math.floor(rest / 26)) word += letters[rest % 26];
+    words.push(word);
+    written += word.length + 1;
+  }
+  return words.join(' ').slice(0, length);
 }
 
 /** The text of a tool result's first content block. */
@@ -40,16 +98,24 @@ export function resultText(result: ToolResult): string {
   return first.text;
 }
 
-/** Starts `vigil-docs-mcp --site <site>` and connects an SDK client to it over stdio. */
-export async function startDocsMcp(site: string): Promise<DocsMcpClient> {
+function loadSdk() {
   if (!existsSync(path.join(DOCS_MCP_PACKAGE, 'dist')) || !existsSync(path.join(DOCS_MCP_PACKAGE, 'node_modules'))) {
     throw new Error(
       `the docs MCP server is not installed: run \`npm install --no-audit --no-fund\` in ${DOCS_MCP_PACKAGE} (the test command does)`,
     );
   }
   const load = createRequire(path.join(DOCS_MCP_PACKAGE, 'package.json'));
-  const {Client} = load('@modelcontextprotocol/sdk/client/index.js');
-  const {StdioClientTransport} = load('@modelcontextprotocol/sdk/client/stdio.js');
+  return {
+    Client: load('@modelcontextprotocol/sdk/client/index.js').Client,
+    StdioClientTransport: load('@modelcontextprotocol/sdk/client/stdio.js').StdioClientTransport,
+    StreamableHTTPClientTransport: load('@modelcontextprotocol/sdk/client/streamableHttp.js')
+      .StreamableHTTPClientTransport,
+  };
+}
+
+/** Starts `vigil-docs-mcp --site <site>` and connects an SDK client to it over stdio. */
+export async function startDocsMcp(site: string): Promise<DocsMcpClient> {
+  const {Client, StdioClientTransport} = loadSdk();
   const client = new Client({name: 'vigil-docs-tests', version: '1.0.0'});
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -66,5 +132,76 @@ export async function startDocsMcp(site: string): Promise<DocsMcpClient> {
     callTool: (request) => client.callTool(request),
     close: () => client.close(),
     log: () => log,
+    pid: () => transport.pid,
   };
+}
+
+/** A server started with --http: its endpoint, its process, its log. */
+export interface DocsMcpHttpServer {
+  url: string;
+  process: ChildProcess;
+  /** Resolves when the process has exited, to its exit code (or signal). */
+  exited: Promise<number | string>;
+  log(): string;
+  /** An SDK client over Streamable HTTP, to `url` or another endpoint (a proxy's), with these request headers. */
+  connect(options?: {url?: string; headers?: Record<string, string>}): Promise<DocsMcpClient>;
+  stop(): Promise<void>;
+}
+
+/** Starts `vigil-docs-mcp --site <site> --http 0 <args>` and resolves once it listens. */
+export async function startDocsMcpHttp(site: string, args: string[] = []): Promise<DocsMcpHttpServer> {
+  const {Client, StreamableHTTPClientTransport} = loadSdk();
+  const child = spawn(process.execPath, [DOCS_MCP_BIN, '--site', site, '--http', '0', ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString('utf8');
+      const listening = /over HTTP at (http:\/\/\S+)/.exec(log);
+      if (listening) resolve(listening[1]);
+    });
+    void exited.then((code) => reject(new Error(`the server exited (${code}) before listening:\n${log}`)));
+  });
+  return {
+    url,
+    process: child,
+    exited,
+    log: () => log,
+    async connect(options = {}) {
+      const client = new Client({name: 'vigil-docs-tests', version: '1.0.0'});
+      const transport = new StreamableHTTPClientTransport(new URL(options.url ?? url), {
+        requestInit: {headers: options.headers ?? {}},
+      });
+      await client.connect(transport);
+      return {
+        listTools: () => client.listTools(),
+        callTool: (request) => client.callTool(request),
+        close: () => client.close(),
+        log: () => log,
+        pid: () => child.pid!,
+      };
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Waits until the process `pid` has exited; the milliseconds it took, or undefined after `timeoutMs`. */
+export async function waitForExit(pid: number, timeoutMs: number): Promise<number | undefined> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return Date.now() - started;
+    }
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
+  return undefined;
 }

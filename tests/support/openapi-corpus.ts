@@ -72,38 +72,39 @@ export function pageDataHtml(page: ApiPageData): string {
     `<ul>${list
       .map(
         (field) =>
-          `<li data-name="${escape(field.name)}" data-type="${escape(field.type)}" data-required="${field.required === true}" id="${escape(field.id)}">${field.html ?? ''}${field.nested ? shape(field.nested) : ''}</li>`,
+          `<li data-name="${escape(field.name)}" data-type="${escape(field.type)}" data-required="${field.flags?.includes('required') === true}" id="${escape(field.id)}">${proseHtml(field.text)}${field.nested ? shape(field.nested) : ''}</li>`,
       )
       .join('')}</ul>`;
   const shape = (data: ShapeData): string =>
-    `${data.fields.length ? fields(data.fields) : ''}${data.variants ? `<details>${data.variants.items.map((variant) => `<details id="${escape(variant.id)}"><summary>${escape(variant.summary)}</summary>${variant.html ?? ''}${shape(variant.shape)}</details>`).join('')}</details>` : ''}${data.html ?? ''}`;
+    `${data.fields.length ? fields(data.fields) : ''}${data.variants ? `<details>${data.variants.items.map((variant) => `<details id="${escape(variant.id)}"><summary>${escape(variant.summary)}</summary>${proseHtml(variant.text)}${shape(variant.shape)}</details>`).join('')}</details>` : ''}${proseHtml(data.text)}`;
   const examples = (list: ExampleData[]) =>
     list
       .map(
         (example) =>
-          `<details><summary>${escape(example.summary)}</summary>${example.html ?? ''}${example.code ? `<pre>${escape(codeOf(example.code.tokens))}</pre>` : ''}</details>`,
+          `<details><summary>${escape(example.summary)}</summary>${proseHtml(example.text)}${example.code ? `<pre>${escape(codeOf(example.code.tokens))}</pre>` : ''}</details>`,
       )
       .join('');
-  const media = (data: MediaData) => `${data.html}${data.shape ? shape(data.shape) : ''}${examples(data.examples)}`;
+  const media = (data: MediaData) =>
+    `${proseHtml(data.text)}${data.shape ? shape(data.shape) : ''}${examples(data.examples)}`;
   const section = (data: SectionData, level: number): string =>
-    `<h${level} id="${escape(data.id)}">${escape(data.title)}</h${level}>${data.html ?? ''}` +
+    `<h${level} id="${escape(data.id)}">${escape(data.title)}</h${level}>${proseHtml(data.text)}` +
     data.groups
       .map((group) => `<h3 id="${escape(group.id)}">${escape(group.title)}</h3>${fields(group.fields)}`)
       .join('') +
     (data.body
-      ? `<h${data.body.level} id="${escape(data.body.id)}">Request body</h${data.body.level}>${data.body.html}${data.body.media.map(media).join('')}`
+      ? `<h${data.body.level} id="${escape(data.body.id)}">Request body</h${data.body.level}>${proseHtml(data.body.text)}${data.body.media.map(media).join('')}`
       : '') +
     data.responses
       .map(
         (response) =>
-          `<h${response.level} id="${escape(response.id)}">${escape(response.title)}</h${response.level}>${response.html ?? ''}${response.headers ? fields(response.headers.fields) : ''}${response.media.map(media).join('')}${response.linksHtml ?? ''}`,
+          `<h${response.level} id="${escape(response.id)}">${escape(response.title)}</h${response.level}>${proseHtml(response.text)}${response.headers ? fields(response.headers.fields) : ''}${response.media.map(media).join('')}${proseHtml(response.links)}`,
       )
       .join('');
   return [
     page.deprecation ? `<p>${escape(page.deprecation)}</p>` : '',
-    ...page.html.map((html) => `<div>${html}</div>`),
+    proseHtml(page.text),
     page.samples
-      ? `<h2 id="request-samples">${escape(page.samples.title)}</h2>${page.samples.html ?? ''}${page.samples.tabs.map((tab) => `<pre>${escape(codeOf(tab.code.tokens))}</pre>`).join('')}`
+      ? `<h2 id="request-samples">${escape(page.samples.title)}</h2>${proseHtml(page.samples.text)}${page.samples.tabs.map((tab) => `<pre>${escape(codeOf(tab.code.tokens))}</pre>`).join('')}`
       : '',
     section(page.request, 2),
     section(page.responses, 2),

@@ -1,56 +1,108 @@
 /**
  * vigil-docs-mcp --site <build folder or URL> [--base-path /docs/]
+ *                [--http <port> [--host <address>] [--path /mcp] [--trust-proxy] [--rate-limit <n>]]
  *
- * An MCP server over stdio for one built Vigil documentation site. It reads only that site (its Markdown
- * versions, its search index and its OpenAPI file): from the folder, or with GET requests to the URL.
+ * An MCP server for one built Vigil documentation site, over stdio or over Streamable HTTP. It reads only that
+ * site (its Markdown versions, its search index and its OpenAPI file): from the folder, or with GET requests to
+ * the URL.
  */
-import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
+import {parseArgs} from 'node:util';
+import {RATE_LIMIT_REQUESTS} from './limits';
+import {serveHttp} from './http';
+import {SearchPool} from './search';
 import {SERVER_NAME, SERVER_VERSION, createServer} from './server';
 import {DEFAULT_BASE_PATH, openSite} from './site';
+import {BoundedStdioServerTransport} from './stdio';
 
-const USAGE = `Usage: ${SERVER_NAME} --site <site> [--base-path <path>]
+const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_PATH = '/mcp';
 
-An MCP server (stdio) over a built Vigil documentation site, with the tools
-search_docs, read_page, get_operation and list_operations.
+const USAGE = `Usage: ${SERVER_NAME} --site <site> [--base-path <path>] [--http <port> [options]]
 
-  --site <site>       the folder \`npm run build\` wrote (build/), or the URL the site
-                      is served at (https://vigil.example/docs/)
-  --base-path <path>  the path a folder is served under (default ${DEFAULT_BASE_PATH})
+An MCP server over a built Vigil documentation site, with the tools search_docs,
+read_page, get_operation and list_operations: over stdio, or with --http over
+MCP's Streamable HTTP transport (stateless).
+
+  --site <site>        the folder \`npm run build\` wrote (build/), or the URL the site
+                       is served at (https://vigil.example/docs/)
+  --base-path <path>   the path a folder is served under (default ${DEFAULT_BASE_PATH})
+  --http <port>        serve over HTTP on this port (0: any free port) instead of stdio
+  --host <address>     the address to listen on (default ${DEFAULT_HOST}; 0.0.0.0 in a container)
+  --path <path>        the path of the MCP endpoint (default ${DEFAULT_PATH})
+  --trust-proxy        count requests against the last address of X-Forwarded-For, which
+                       the proxy in front appends (only when no client reaches the port directly)
+  --rate-limit <n>     requests per minute from one client address (default ${RATE_LIMIT_REQUESTS})
   --help, --version
 `;
 
-function option(args: string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  if (index === -1) return undefined;
-  const value = args[index + 1];
-  if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
-  return value;
+function wholeNumber(value: string, name: string, allowZero = false): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || (!allowZero && number === 0)) throw new Error(`${name} ${value}: not a whole number`);
+  return number;
 }
 
 async function main(args: string[]): Promise<void> {
-  if (args.includes('--help') || args.includes('-h')) {
+  const {values} = parseArgs({
+    args,
+    options: {
+      site: {type: 'string'},
+      'base-path': {type: 'string'},
+      http: {type: 'string'},
+      host: {type: 'string'},
+      path: {type: 'string'},
+      'trust-proxy': {type: 'boolean'},
+      'rate-limit': {type: 'string'},
+      help: {type: 'boolean', short: 'h'},
+      version: {type: 'boolean'},
+    },
+  });
+  if (values.help) {
     process.stdout.write(USAGE);
     return;
   }
-  if (args.includes('--version')) {
+  if (values.version) {
     process.stdout.write(`${SERVER_VERSION}\n`);
     return;
   }
-  const unknown = args.filter(
-    (arg, index) =>
-      arg.startsWith('--') && !['--site', '--base-path'].includes(arg) && args[index - 1] !== '--base-path',
-  );
-  if (unknown.length > 0) throw new Error(`unknown option ${unknown[0]}`);
-  const location = option(args, '--site');
-  if (!location) throw new Error('--site is required');
-  const site = openSite(location, option(args, '--base-path'));
-  const server = createServer(site);
-  await server.connect(new StdioServerTransport());
-  // Ends when the client closes its end or stops it; `exit` handlers (the search's temporary folder) run.
+  if (!values.site) throw new Error('--site is required');
+  const httpOnly = ['host', 'path', 'trust-proxy', 'rate-limit'] as const;
+  const misplaced = httpOnly.find((name) => values[name] !== undefined);
+  if (values.http === undefined && misplaced) throw new Error(`--${misplaced} goes with --http`);
+  const site = openSite(values.site, values['base-path']);
+  const searches = new SearchPool(site);
+  const served = `${site.location} (base path ${site.basePath})`;
+
+  if (values.http !== undefined) {
+    const path = values.path ?? DEFAULT_PATH;
+    if (!path.startsWith('/')) throw new Error(`--path ${path}: a path that starts with a slash, such as /mcp`);
+    const http = await serveHttp(site, searches, {
+      host: values.host ?? DEFAULT_HOST,
+      port: wholeNumber(values.http, '--http', true),
+      path,
+      trustProxy: values['trust-proxy'] ?? false,
+      rateLimit: values['rate-limit'] ? wholeNumber(values['rate-limit'], '--rate-limit') : RATE_LIMIT_REQUESTS,
+    });
+    // Stops taking requests and exits once those in progress are answered; a second signal exits at once.
+    let stopping = false;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.on(signal, () => {
+        if (stopping) process.exit(0);
+        stopping = true;
+        void http.close().then(() => process.exit(0));
+      });
+    }
+    console.error(`${SERVER_NAME} ${SERVER_VERSION}: serving ${served} over HTTP at ${http.url}`);
+    return;
+  }
+
+  const server = createServer(site, searches);
+  await server.connect(new BoundedStdioServerTransport());
+  // Ends when the client closes its end or stops it; `exit` handlers (the search's temporary folder) run. A search
+  // runs in a worker thread, so the signal is handled at once, whatever the server is doing.
   process.stdin.on('end', () => process.exit(0));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
   // Standard output carries the protocol; anything else goes to standard error, which clients log.
-  console.error(`${SERVER_NAME} ${SERVER_VERSION}: serving ${site.location} (base path ${site.basePath}) over stdio`);
+  console.error(`${SERVER_NAME} ${SERVER_VERSION}: serving ${served} over stdio`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -1,13 +1,15 @@
 /**
  * `search_docs`: the site's own search (src/components/SiteSearch, compiled into this package), the code the
- * navbar's search box runs, over the site's own index: the same results in the same order.
+ * navbar's search box runs, over the site's own index: the same results in the same order. Searches run in worker
+ * threads (./search-worker.ts), at most SEARCH_WORKERS at once; a search stopped (its call's budget spent, or the
+ * client gone) ends its worker, and the next search starts a new one.
  */
-import {restartPagefind, searchSite} from '../../../src/components/SiteSearch/pagefind';
-import {excerptParts} from '../../../src/components/SiteSearch/excerpt';
+import path from 'node:path';
+import {Worker} from 'node:worker_threads';
 import {wordsOf} from '../../../src/components/SiteSearch/query';
 import type {SearchSection} from '../../../src/components/SearchableContent/sections';
-import {twinPath} from '../../../src/utils/twin-path';
-import {ToolInputError, mountSearch, type Site} from './site';
+import {SEARCH_WORKERS} from './limits';
+import {ToolInputError, prepareSearchLibrary, type Site} from './site';
 
 export {SEARCH_SECTIONS} from '../../../src/components/SearchableContent/sections';
 
@@ -35,59 +37,139 @@ export interface DocsSearch {
   results: DocsSearchResult[];
 }
 
-function plainExcerpt(excerpt: string): string {
-  return excerptParts(excerpt)
-    .map((part) => (part.marked ? `**${part.text}**` : part.text))
-    .join('');
+/** What a worker is given when it starts: the site, and the URL of the search library prepareSearchLibrary wrote. */
+export interface SearchWorkerData {
+  location: string;
+  basePath: string;
+  mount: string;
 }
 
-let mounting: Promise<string> | undefined;
-/** The search running, if any: searches run one after the other, each from a fresh start. */
-let running: Promise<unknown> = Promise.resolve();
+/** A search sent to a worker, and its answer. */
+export interface SearchRequest {
+  id: number;
+  query: string;
+  section?: SearchSection;
+  limit: number;
+}
+export type SearchReply = {id: number; found: DocsSearch} | {id: number; error: string};
 
-/** Searches the site as its search box does; `limit` results at most, best first. */
-export function searchDocs(
-  site: Site,
-  query: string,
-  section: SearchSection | undefined,
-  limit: number,
-): Promise<DocsSearch> {
-  const search = running.then(() => searchOnce(site, query, section, limit));
-  running = search.catch(() => undefined);
-  return search;
+interface Job {
+  request: SearchRequest;
+  settle(outcome: {found: DocsSearch} | {error: unknown}): void;
 }
 
-async function searchOnce(
-  site: Site,
-  query: string,
-  section: SearchSection | undefined,
-  limit: number,
-): Promise<DocsSearch> {
-  if (query.trim() === '')
-    throw new ToolInputError('The query is empty: give the words to search for, such as "snowflake grants".');
-  if (wordsOf(query).length === 0)
-    throw new ToolInputError(`The query "${query}" holds no word to search for (letters or digits).`);
-  mounting ??= mountSearch(site);
-  mounting.catch(() => {
-    mounting = undefined;
-  });
-  const baseUrl = await mounting;
-  // Each query as the first search of a page just opened, whatever was searched before (restartPagefind).
-  await restartPagefind(baseUrl);
-  const found = await searchSite(baseUrl, query.trim(), section);
-  const shown = Math.min(limit, found.count);
-  const hits = await Promise.all(Array.from({length: shown}, (_, index) => found.hit(index)));
-  return {
-    query,
-    ...(found.corrected !== undefined && {corrected: found.corrected}),
-    count: found.count,
-    results: hits.map((hit) => ({
-      url: hit.url,
-      title: hit.title,
-      section: hit.section,
-      ...(hit.heading && {heading: hit.heading.title, headingUrl: hit.heading.url}),
-      excerpt: plainExcerpt(hit.excerpt),
-      markdown: twinPath(hit.url.replace(/[?#].*$/, '')),
-    })),
-  };
+const WORKER_FILE = path.join(__dirname, 'search-worker.js');
+
+/** The search workers of one site: started when a search needs one, each kept for the next search. */
+export class SearchPool {
+  private readonly waiting: Job[] = [];
+  private readonly idle: Worker[] = [];
+  /** Every worker alive, with the search it runs. */
+  private readonly running = new Map<Worker, Job | undefined>();
+  private library: Promise<string> | undefined;
+  /** The URL of the search library, once written. */
+  private mount = '';
+  private nextId = 0;
+
+  constructor(
+    private readonly site: Site,
+    private readonly size = SEARCH_WORKERS,
+  ) {}
+
+  /** Searches the site as its search box does; `limit` results at most, best first. Stops when `signal` aborts. */
+  async search(
+    query: string,
+    section: SearchSection | undefined,
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<DocsSearch> {
+    if (query.trim() === '')
+      throw new ToolInputError('The query is empty: give the words to search for, such as "snowflake grants".');
+    if (wordsOf(query).length === 0)
+      throw new ToolInputError(`The query "${query}" holds no word to search for (letters or digits).`);
+    if (!this.library) {
+      this.library = prepareSearchLibrary(this.site);
+      // A site that could not be read (a URL that did not answer) is tried again at the next search.
+      this.library.catch(() => {
+        this.library = undefined;
+      });
+    }
+    this.mount = await this.library;
+    signal.throwIfAborted();
+    return new Promise<DocsSearch>((resolve, reject) => {
+      const job: Job = {
+        request: {id: (this.nextId += 1), query, section, limit},
+        settle(outcome) {
+          signal.removeEventListener('abort', stop);
+          if ('found' in outcome) resolve(outcome.found);
+          else reject(outcome.error);
+        },
+      };
+      const stop = () => this.stop(job, signal.reason);
+      signal.addEventListener('abort', stop, {once: true});
+      this.waiting.push(job);
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.waiting.length > 0 && (this.idle.length > 0 || this.running.size < this.size)) {
+      const job = this.waiting.shift()!;
+      const worker = this.idle.pop() ?? this.start();
+      this.running.set(worker, job);
+      worker.postMessage(job.request);
+    }
+  }
+
+  private start(): Worker {
+    const worker = new Worker(WORKER_FILE, {
+      workerData: {
+        location: this.site.location,
+        basePath: this.site.basePath,
+        mount: this.mount,
+      } satisfies SearchWorkerData,
+    });
+    // An idle worker does not keep the process alive.
+    worker.unref();
+    worker.on('message', (reply: SearchReply) => {
+      const job = this.running.get(worker);
+      if (!job || job.request.id !== reply.id) return;
+      this.running.set(worker, undefined);
+      this.idle.push(worker);
+      job.settle('found' in reply ? {found: reply.found} : {error: new Error(reply.error)});
+      this.dispatch();
+    });
+    // A worker that fails (it could not open the site) or ends takes its search with it.
+    const lost = (error: Error) => {
+      if (!this.running.has(worker)) return;
+      const job = this.running.get(worker);
+      this.forget(worker);
+      job?.settle({error});
+      this.dispatch();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the search stopped (its worker exited with code ${code})`)));
+    return worker;
+  }
+
+  /** Stops a search: one waiting leaves the queue, one running ends with its worker. */
+  private stop(job: Job, reason: unknown): void {
+    const queued = this.waiting.indexOf(job);
+    if (queued !== -1) {
+      this.waiting.splice(queued, 1);
+    } else {
+      const worker = [...this.running].find(([, running]) => running === job)?.[0];
+      if (!worker) return;
+      this.forget(worker);
+      void worker.terminate();
+    }
+    job.settle({error: reason});
+    this.dispatch();
+  }
+
+  private forget(worker: Worker): void {
+    this.running.delete(worker);
+    const index = this.idle.indexOf(worker);
+    if (index !== -1) this.idle.splice(index, 1);
+  }
 }

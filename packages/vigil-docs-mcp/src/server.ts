@@ -1,10 +1,11 @@
-/** The MCP server: four tools over one built documentation site. */
+/** The MCP server: four tools over one built documentation site, the same over stdio and over HTTP. */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
+import {CALL_TIME_BUDGET_MS, MAX_ARGUMENT_ELEMENTS, MAX_ARGUMENT_LENGTH, MAX_QUERY_LENGTH} from './limits';
 import {findOperation, listOperations, operationMarkdown} from './operations';
 import {readPage} from './pages';
-import {SEARCH_SECTIONS, searchDocs} from './search';
+import {SEARCH_SECTIONS, type SearchPool} from './search';
 import {ToolInputError, type Site} from './site';
 
 export const SERVER_NAME = 'vigil-docs-mcp';
@@ -23,20 +24,54 @@ function structured(value: Record<string, unknown>): CallToolResult {
   return {content: [{type: 'text', text: JSON.stringify(value, null, 2)}], structuredContent: value};
 }
 
+/** Why a call was stopped: its time budget was spent. */
+class BudgetSpent extends Error {}
+
 /**
- * Runs a tool: what it throws becomes a tool error (`isError`) the client and its model read, never a
- * crash; a site that cannot be read says so with the site named.
+ * Runs a tool: what it throws becomes a tool error (`isError`) the client and its model read, never a crash; a
+ * site that cannot be read says so with the site named. The tool is given a signal that aborts when the call's
+ * time budget is spent or the client cancels it (`cancelled`); past its budget the call answers a tool error at
+ * once, whatever the tool is still doing (a search is stopped, a request to the site is cut by its own timeout).
  */
-async function tool(site: Site, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+async function tool(
+  site: Site,
+  cancelled: AbortSignal,
+  run: (signal: AbortSignal) => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  const stop = new AbortController();
+  const seconds = CALL_TIME_BUDGET_MS / 1000;
+  const timer = setTimeout(
+    () => stop.abort(new BudgetSpent(`The call took longer than its time budget of ${seconds} s and was stopped.`)),
+    CALL_TIME_BUDGET_MS,
+  );
+  const cancel = () => stop.abort(cancelled.reason);
+  cancelled.addEventListener('abort', cancel, {once: true});
+  const stopped = new Promise<never>((_, reject) =>
+    stop.signal.addEventListener('abort', () => reject(stop.signal.reason), {once: true}),
+  );
   try {
-    return await run();
+    return await Promise.race([run(stop.signal), stopped]);
   } catch (error) {
     const message =
       error instanceof ToolInputError
         ? error.message
-        : `Could not read the documentation site ${site.location}: ${error instanceof Error ? error.message : String(error)}`;
+        : error instanceof BudgetSpent
+          ? `${error.message} The server may be busy: try again, with fewer words for a search.`
+          : `Could not read the documentation site ${site.location}: ${error instanceof Error ? error.message : String(error)}`;
     return {content: [{type: 'text', text: message}], isError: true};
+  } finally {
+    clearTimeout(timer);
+    cancelled.removeEventListener('abort', cancel);
   }
+}
+
+/** A string argument of at most `max` characters; a longer one is a tool error that says so. */
+function bounded(what: string, max: number, hint: string) {
+  return z.string().max(max, {
+    error: (issue) =>
+      `The ${what} is ${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en') : 'too many'} characters long; ` +
+      `this server takes at most ${max.toLocaleString('en')}. ${hint}`,
+  });
 }
 
 const searchResult = z.object({
@@ -59,10 +94,12 @@ const operationSummary = z.object({
   markdown: z.string().describe("The path of the page's Markdown version, what get_operation returns"),
 });
 
-export function createServer(site: Site): McpServer {
+/** The server for one client (stdio) or one request (stateless HTTP); `searches` runs the searches of all. */
+export function createServer(site: Site, searches: SearchPool): McpServer {
   const server = new McpServer(
     {name: SERVER_NAME, version: SERVER_VERSION},
     {
+      maxToolInputElements: MAX_ARGUMENT_ELEMENTS,
       instructions:
         'The Vigil documentation (a real-time data observability platform): how-to guides, concepts, datastore and catalog setup, ' +
         'and the REST API reference. Use search_docs to find pages, read_page to read one as Markdown, and list_operations and ' +
@@ -78,11 +115,9 @@ export function createServer(site: Site): McpServer {
         "Searches the Vigil documentation with the site's own search: the same results, in the same order, as the search box of the site. " +
         'Each result has the page path, title, section (Docs, API or Blog), the heading matched, an excerpt, and the path of its Markdown version for read_page.',
       inputSchema: {
-        query: z
-          .string()
-          .describe(
-            'Words or a question, as typed into the search box: "snowflake grants", "how do i rotate an api token"',
-          ),
+        query: bounded('query', MAX_QUERY_LENGTH, 'Search for the few words that name what you are after.').describe(
+          'Words or a question, as typed into the search box: "snowflake grants", "how do i rotate an api token"',
+        ),
         section: z.enum(SEARCH_SECTIONS).optional().describe('Only results of this section'),
         limit: z
           .number()
@@ -100,8 +135,10 @@ export function createServer(site: Site): McpServer {
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    ({query, section, limit}) =>
-      tool(site, async () => structured({...(await searchDocs(site, query, section, limit ?? DEFAULT_LIMIT))})),
+    ({query, section, limit}, {signal}) =>
+      tool(site, signal, async (stop) =>
+        structured({...(await searches.search(query, section, limit ?? DEFAULT_LIMIT, stop))}),
+      ),
   );
 
   server.registerTool(
@@ -112,15 +149,13 @@ export function createServer(site: Site): McpServer {
         'The Markdown version of a page of the Vigil docs (a doc, an API reference page or a blog post), exactly as the site serves it. ' +
         'Give its path (/docs/intro), its URL, or the markdown path a search result gives; /docs/llms.txt is the index of every page.',
       inputSchema: {
-        path: z
-          .string()
-          .describe(
-            'A page path or URL: /docs/configuring-datastore/snowflake, https://vigil.example/docs/intro, /docs/api/get-dataset.md',
-          ),
+        path: bounded('path', MAX_ARGUMENT_LENGTH, 'Give a page path such as /docs/intro.').describe(
+          'A page path or URL: /docs/configuring-datastore/snowflake, https://vigil.example/docs/intro, /docs/api/get-dataset.md',
+        ),
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    ({path}) => tool(site, async () => text((await readPage(site, path)).markdown)),
+    ({path}, {signal}) => tool(site, signal, async () => text((await readPage(site, path)).markdown)),
   );
 
   server.registerTool(
@@ -131,16 +166,20 @@ export function createServer(site: Site): McpServer {
         'The Markdown version of an operation of the Vigil REST API reference: method and URL, description, parameters, request body and ' +
         'response fields, and request samples (curl, Python, JavaScript, Go, Java, Ruby). Name it by operationId, or by method and path.',
       inputSchema: {
-        operationId: z.string().optional().describe('The operationId, such as getDataset'),
-        method: z.string().optional().describe('The HTTP method, such as GET (with path)'),
-        path: z
-          .string()
+        operationId: bounded('operationId', MAX_ARGUMENT_LENGTH, 'list_operations lists every operationId.')
+          .optional()
+          .describe('The operationId, such as getDataset'),
+        method: bounded('method', MAX_ARGUMENT_LENGTH, 'Give an HTTP method such as GET.')
+          .optional()
+          .describe('The HTTP method, such as GET (with path)'),
+        path: bounded('path', MAX_ARGUMENT_LENGTH, 'Give a path such as /datasets/{dataset_id}.')
           .optional()
           .describe('The path as in the reference (/datasets/{dataset_id}) or a concrete one (/datasets/ds_1a2b3c4d)'),
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    (query) => tool(site, async () => text(await operationMarkdown(site, await findOperation(site, query)))),
+    (query, {signal}) =>
+      tool(site, signal, async () => text(await operationMarkdown(site, await findOperation(site, query)))),
   );
 
   server.registerTool(
@@ -150,7 +189,9 @@ export function createServer(site: Site): McpServer {
       description:
         'Every operation of the Vigil REST API, or those of one tag (such as Datasets), with operationId, method, path, summary and page.',
       inputSchema: {
-        tag: z.string().optional().describe('Only the operations of this tag (its name, in any case)'),
+        tag: bounded('tag', MAX_ARGUMENT_LENGTH, 'list_operations without a tag lists them all.')
+          .optional()
+          .describe('Only the operations of this tag (its name, in any case)'),
       },
       outputSchema: {
         tag: z.string().optional(),
@@ -158,7 +199,7 @@ export function createServer(site: Site): McpServer {
       },
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
-    ({tag}) => tool(site, async () => structured({...(await listOperations(site, tag))})),
+    ({tag}, {signal}) => tool(site, signal, async () => structured({...(await listOperations(site, tag))})),
   );
 
   return server;

@@ -1,14 +1,15 @@
 /**
  * The built documentation site the server reads: a folder (`npm run build` writes `build/`) or the URL the
- * site is served at. The server reads nothing else: every file comes through `Site.read`, and the search's
- * own requests (Pagefind's library fetches its index files) go through a `fetch` that answers only from the
- * site and refuses any other address.
+ * site is served at. The server reads nothing else, and writes nothing there: every file comes through
+ * `Site.read`, and the search's own requests (Pagefind's library fetches its index files) go through a `fetch`
+ * that answers only from the site and refuses any other address.
  */
 import {existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {CALL_TIME_BUDGET_MS} from './limits';
 
 /** The path the Vigil docs are served under (Docusaurus `baseUrl`), for a folder: `build/` holds `/docs/`. */
 export const DEFAULT_BASE_PATH = '/docs/';
@@ -59,7 +60,10 @@ function folderSite(folder: string, basePath: string): Site {
   };
 }
 
-/** Node's own fetch, kept before the guard below replaces the global one: only `urlSite` calls it. */
+/**
+ * Node's own fetch, kept before serveSearchFromSite replaces the global one of a search worker: only `urlSite`
+ * calls it.
+ */
 const networkFetch = globalThis.fetch;
 
 function urlSite(location: string): Site {
@@ -70,7 +74,12 @@ function urlSite(location: string): Site {
     async read(file) {
       if (!isSitePath(file)) return undefined;
       const url = new URL(file.split('/').map(encodeURIComponent).join('/'), base);
-      const response = await networkFetch(url, {headers: {accept: '*/*'}, redirect: 'follow'});
+      // No call waits for the site longer than its budget.
+      const response = await networkFetch(url, {
+        headers: {accept: '*/*'},
+        redirect: 'follow',
+        signal: AbortSignal.timeout(CALL_TIME_BUDGET_MS),
+      });
       if (new URL(response.url || url.href).origin !== base.origin) {
         throw new Error(`${url.href} redirected to another host (${response.url}); the server reads only ${base.href}`);
       }
@@ -102,12 +111,12 @@ function requestUrl(input: string | URL | Request): string {
 }
 
 /**
- * Prepares the site's search to run in this process: Pagefind's browser library (`pagefind/pagefind.js` of the
- * site) is written to a temporary folder and imported from there, and the global `fetch` is replaced by one
- * that answers the requests under that folder's URL from the site's files and refuses every other. Returns the
- * URL to give the site's search code as its base URL (what the browser calls `/docs/`).
+ * Prepares the site's search to run in this process's worker threads (./search-worker.ts): Pagefind's browser
+ * library (`pagefind/pagefind.js` of the site) is written to a temporary folder, removed when the process exits,
+ * for each worker to import. Returns that folder's URL, which the site's search code takes as its base URL (what
+ * the browser calls `/docs/`).
  */
-export async function mountSearch(site: Site): Promise<string> {
+export async function prepareSearchLibrary(site: Site): Promise<string> {
   const library = await site.read('pagefind/pagefind.js');
   if (library === undefined)
     throw new Error(`${site.location} has no search index (pagefind/pagefind.js): is it a complete build?`);
@@ -117,8 +126,14 @@ export async function mountSearch(site: Site): Promise<string> {
   writeFileSync(path.join(folder, 'package.json'), '{"type": "module"}\n');
   mkdirSync(path.join(folder, 'pagefind'));
   writeFileSync(path.join(folder, 'pagefind', 'pagefind.js'), library);
-  const mount = `${pathToFileURL(folder).href}/`;
+  return `${pathToFileURL(folder).href}/`;
+}
 
+/**
+ * Replaces the global `fetch` of this thread (a search worker's) by one that answers the requests under `mount`
+ * (the URL prepareSearchLibrary returned) from the site's files and refuses every other.
+ */
+export function serveSearchFromSite(site: Site, mount: string): void {
   globalThis.fetch = async (input: string | URL | Request): Promise<Response> => {
     const url = requestUrl(input);
     if (!url.startsWith(mount)) {
@@ -131,5 +146,4 @@ export async function mountSearch(site: Site): Promise<string> {
       ? new Response(null, {status: 404, statusText: 'Not Found'})
       : new Response(body, {status: 200});
   };
-  return mount;
 }

@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import type {FieldFlag} from '@site/src/openapi/fields';
 import styles from './styles.module.css';
 
 type Props = {
@@ -8,30 +9,19 @@ type Props = {
   name: string;
   /** A short type: `string<date-time>`, `array of object`. */
   type: string;
-  required?: boolean;
-  nullable?: boolean;
-  readOnly?: boolean;
-  writeOnly?: boolean;
-  deprecated?: boolean;
+  /** `required`, `nullable`, `read-only`, `write-only`, `deprecated`: shown as written, `required` marked. */
+  flags?: FieldFlag[];
   /** Description, allowed values and limits, then the nested fields. */
   children?: ReactNode;
 };
-
-const FLAG_LABELS = {
-  nullable: 'nullable',
-  readOnly: 'read-only',
-  writeOnly: 'write-only',
-  deprecated: 'deprecated',
-} as const;
 
 /**
  * One parameter or schema property of the API reference. Its name links to its own anchor, so a doc page,
  * a support answer or an error message can point at the field; the anchor is registered with the build's
  * broken-anchor check, so links from other pages to it are checked too.
  */
-export default function ApiField({id, name, type, required = false, children, ...flags}: Props): ReactNode {
+export default function ApiField({id, name, type, flags = [], children}: Props): ReactNode {
   useBrokenLinks().collectAnchor(id);
-  const shown = (Object.keys(FLAG_LABELS) as Array<keyof typeof FLAG_LABELS>).filter((flag) => flags[flag]);
   return (
     <li id={id} className={styles.field}>
       <div className={styles.signature}>
@@ -44,10 +34,9 @@ export default function ApiField({id, name, type, required = false, children, ..
           </span>
         </a>
         <span className={styles.type}>{type}</span>
-        {required ? <span className={styles.required}>required</span> : null}
-        {shown.map((flag) => (
-          <span key={flag} className={styles.flag}>
-            {FLAG_LABELS[flag]}
+        {flags.map((flag) => (
+          <span key={flag} className={flag === 'required' ? styles.required : styles.flag}>
+            {flag}
           </span>
         ))}
       </div>

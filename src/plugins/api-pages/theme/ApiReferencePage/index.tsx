@@ -7,7 +7,7 @@ import ApiDisclosure from '../ApiDisclosure';
 import ApiEndpoint from '../ApiEndpoint';
 import ApiField from '../ApiField';
 import ApiFieldList from '../ApiFieldList';
-import ApiText from '../ApiText';
+import ApiProse from '../ApiProse';
 import ApiYourValues, {type FilledSamples} from '../ApiYourValues';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import type {
@@ -19,25 +19,12 @@ import type {
   ShapeData,
 } from '@site/src/openapi/render-page';
 
-function Text({html}: {html?: string}): ReactNode {
-  return html ? <ApiText html={html} /> : null;
-}
-
 function Fields({fields}: {fields: FieldData[]}): ReactNode {
   return (
     <ApiFieldList>
       {fields.map((field) => (
-        <ApiField
-          key={field.id}
-          id={field.id}
-          name={field.name}
-          type={field.type}
-          required={field.required}
-          nullable={field.nullable}
-          readOnly={field.readOnly}
-          writeOnly={field.writeOnly}
-          deprecated={field.deprecated}>
-          <Text html={field.html} />
+        <ApiField key={field.id} id={field.id} name={field.name} type={field.type} flags={field.flags}>
+          <ApiProse blocks={field.text} />
           {field.nested ? <Shape shape={field.nested} /> : null}
         </ApiField>
       ))}
@@ -60,13 +47,13 @@ function Shape({shape}: {shape: ShapeData}): ReactNode {
         <ApiDisclosure summary={shape.variants.summary}>
           {shape.variants.items.map((variant) => (
             <ApiDisclosure key={variant.id} id={variant.id} summary={variant.summary}>
-              <Text html={variant.html} />
+              <ApiProse blocks={variant.text} />
               <Shape shape={variant.shape} />
             </ApiDisclosure>
           ))}
         </ApiDisclosure>
       ) : null}
-      <Text html={shape.html} />
+      <ApiProse blocks={shape.text} />
     </>
   );
 }
@@ -74,7 +61,7 @@ function Shape({shape}: {shape: ShapeData}): ReactNode {
 function Examples({examples}: {examples: ExampleData[]}): ReactNode {
   return examples.map((example, index) => (
     <ApiDisclosure key={index} summary={example.summary}>
-      <Text html={example.html} />
+      <ApiProse blocks={example.text} />
       {example.code ? <StaticCodeBlock {...example.code} /> : null}
     </ApiDisclosure>
   ));
@@ -84,7 +71,7 @@ function Examples({examples}: {examples: ExampleData[]}): ReactNode {
 function Media({media, withExamples = true}: {media: MediaData; withExamples?: boolean}): ReactNode {
   return (
     <>
-      <Text html={media.html} />
+      <ApiProse blocks={media.text} />
       {media.shape && media.fold ? (
         <ApiDisclosure summary={media.fold.summary} open={media.fold.open}>
           <Shape shape={media.shape} />
@@ -114,7 +101,7 @@ function Section({
       <Heading as={as} id={section.id}>
         {section.title}
       </Heading>
-      <Text html={section.html} />
+      <ApiProse blocks={section.text} />
       {section.groups.map((group) => (
         <div key={group.id}>
           <Heading as="h3" id={group.id}>
@@ -129,7 +116,7 @@ function Section({
             Request body
             {section.body.required ? <span className="api-required-flag">required</span> : null}
           </Heading>
-          <Text html={section.body.html} />
+          <ApiProse blocks={section.body.text} />
           {section.body.media.map((media, index) => (
             <Media key={index} media={media} />
           ))}
@@ -140,7 +127,7 @@ function Section({
           <Heading as={response.level === 3 ? 'h3' : 'h4'} id={response.id}>
             {response.title}
           </Heading>
-          <Text html={response.html} />
+          <ApiProse blocks={response.text} />
           {response.headers ? (
             <ApiDisclosure summary={response.headers.summary} open={response.headers.open}>
               <Fields fields={response.headers.fields} />
@@ -149,7 +136,7 @@ function Section({
           {response.media.map((media, index) => (
             <Media key={index} media={media} withExamples={responseExamples} />
           ))}
-          <Text html={response.linksHtml} />
+          <ApiProse blocks={response.links} />
         </div>
       ))}
     </>
@@ -175,7 +162,7 @@ function ResponseSamples({responses}: {responses: SectionData['responses']}): Re
               examples.map((example, exampleIndex) => (
                 <div key={exampleIndex}>
                   {examples.length > 1 ? <p className="api-example-caption">{example.summary}</p> : null}
-                  <Text html={example.html} />
+                  <ApiProse blocks={example.text} />
                   {example.code ? <StaticCodeBlock {...example.code} /> : null}
                 </div>
               ))
@@ -204,9 +191,7 @@ export default function ApiReferencePage({page: json}: {page: string}): ReactNod
           <p>{page.deprecation}</p>
         </Admonition>
       ) : null}
-      {page.html.map((html, index) => (
-        <ApiText key={index} html={html} />
-      ))}
+      <ApiProse blocks={page.text} />
       <div className="api-operation">
         <div className="api-operation__request">
           <Section section={page.request} level={2} />
@@ -215,7 +200,7 @@ export default function ApiReferencePage({page: json}: {page: string}): ReactNod
           {page.samples ? (
             <>
               <ApiYourValues title={page.samples.title} template={page.samples.template} onSamples={setFilled} />
-              <Text html={page.samples.html} />
+              <ApiProse blocks={page.samples.text} />
               <Tabs groupId={page.samples.groupId} className="api-sample-tabs">
                 {page.samples.tabs.map((tab) => (
                   <TabItem key={tab.value} value={tab.value} label={tab.label}>
@@ -234,7 +219,7 @@ export default function ApiReferencePage({page: json}: {page: string}): ReactNod
               <Heading as="h2" id="callbacks">
                 {page.callbacks.title}
               </Heading>
-              <ApiText html={page.callbacks.html} />
+              <ApiProse blocks={page.callbacks.text} />
               {page.callbacks.sections.map((section) => (
                 <Section key={section.id} section={section} level={3} />
               ))}

@@ -1,0 +1,51 @@
+/**
+ * Every limit of the server, over stdio and over HTTP, in one place. The README ("Limits") gives the reason for
+ * each value; what a limit protects is said here.
+ */
+
+/**
+ * The longest query search_docs takes, in characters. The search's work grows with the number of distinct words
+ * of a query (each is searched, and one that matches nothing is compared with the site's vocabulary): a query of
+ * this length, of the words that cost most, stays well within the call's budget.
+ */
+export const MAX_QUERY_LENGTH = 1_000;
+
+/** The longest page path or URL, operationId, method or tag the other tools take, in characters. */
+export const MAX_ARGUMENT_LENGTH = 2_048;
+
+/**
+ * The most array elements and object members a tool call's arguments may hold (the SDK's
+ * `maxToolInputElements`): the widest tool takes three arguments.
+ */
+export const MAX_ARGUMENT_ELEMENTS = 32;
+
+/** The largest message the server reads, in bytes: a line over stdio, a request body over HTTP. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * HTTP: a body over MAX_MESSAGE_BYTES is still read (and dropped) up to this size before the 413 is sent, since a
+ * client reads no answer before it has sent its whole request; past it, the connection is cut.
+ */
+export const MAX_DRAINED_BYTES = 4 * MAX_MESSAGE_BYTES;
+
+/** The time a tool call may take, from its arrival to its answer (waiting for a search worker included). */
+export const CALL_TIME_BUDGET_MS = 5_000;
+
+/**
+ * Searches that run at once, each in a worker thread of its own; more wait for one. The other tools run on the
+ * main thread, which a search never holds.
+ */
+export const SEARCH_WORKERS = 2;
+
+/** HTTP: the requests one client (an IPv4 address, or an IPv6 /64 network) may send per window. */
+export const RATE_LIMIT_REQUESTS = 60;
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** HTTP: the time a client has to send a whole request, headers and body. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * HTTP: after SIGTERM, the longest the server waits for the calls in progress before it exits. No call takes
+ * longer than its budget, so none is cut short.
+ */
+export const SHUTDOWN_GRACE_MS = CALL_TIME_BUDGET_MS + 500;
