@@ -25,6 +25,7 @@ import {mediaExamples, NO_EXAMPLE, parameterExample} from './examples';
 import {objectShape} from './fields';
 import type {ApiOperation} from './operations';
 import {
+  encode,
   sampleCode,
   type RequestSample,
   type RequestTemplate,
@@ -174,7 +175,7 @@ function credentialsOf(
     } else if (scheme.type === 'apiKey' && scheme.in === 'query') {
       credentials.push({
         in: 'query',
-        key: encodeURIComponent(String(scheme.name)).replace(/'/g, '%27'),
+        key: encode(String(scheme.name)),
         value: [variable(name, 'your API key')],
       });
     } else if (scheme.type === 'apiKey' && scheme.in === 'cookie') {

@@ -258,7 +258,7 @@ const LANGUAGES: Language[] = [
 export const REQUEST_SAMPLE_IDS = LANGUAGES.map((language) => language.id);
 
 /** Percent-encoding for a path or query value; `'` too, so that no writer has to escape a quote in a URL. */
-function encode(value: unknown): string {
+export function encode(value: unknown): string {
   return encodeURIComponent(formText(value)).replace(/'/g, '%27');
 }
 

@@ -113,6 +113,21 @@ function loadSdk() {
   };
 }
 
+/** A connected SDK client as the tests use it, over either transport, with the server's log and process id. */
+function clientOf(
+  client: ReturnType<typeof loadSdk>['Client']['prototype'],
+  log: () => string,
+  pid: () => number,
+): DocsMcpClient {
+  return {
+    listTools: () => client.listTools(),
+    callTool: (request) => client.callTool(request),
+    close: () => client.close(),
+    log,
+    pid,
+  };
+}
+
 /** Starts `vigil-docs-mcp --site <site>` and connects an SDK client to it over stdio. */
 export async function startDocsMcp(site: string): Promise<DocsMcpClient> {
   const {Client, StdioClientTransport} = loadSdk();
@@ -127,13 +142,11 @@ export async function startDocsMcp(site: string): Promise<DocsMcpClient> {
     log += chunk.toString('utf8');
   });
   await client.connect(transport);
-  return {
-    listTools: () => client.listTools(),
-    callTool: (request) => client.callTool(request),
-    close: () => client.close(),
-    log: () => log,
-    pid: () => transport.pid,
-  };
+  return clientOf(
+    client,
+    () => log,
+    () => transport.pid,
+  );
 }
 
 /** A server started with --http: its endpoint, its process, its log. */
@@ -177,13 +190,11 @@ export async function startDocsMcpHttp(site: string, args: string[] = []): Promi
         requestInit: {headers: options.headers ?? {}},
       });
       await client.connect(transport);
-      return {
-        listTools: () => client.listTools(),
-        callTool: (request) => client.callTool(request),
-        close: () => client.close(),
-        log: () => log,
-        pid: () => child.pid!,
-      };
+      return clientOf(
+        client,
+        () => log,
+        () => child.pid!,
+      );
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -67,6 +67,47 @@ function TextField({
   );
 }
 
+/** The path or the query parameters of the operation, each a field with its example as placeholder. */
+function ParameterFields({
+  id,
+  legend,
+  parameters,
+  values,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  parameters: TemplateParameter[];
+  values: Record<string, string>;
+  onChange: (change: (before: Record<string, string>) => Record<string, string>) => void;
+}): ReactNode {
+  if (parameters.length === 0) return null;
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {parameters.map((parameter) => (
+        <TextField
+          key={parameter.name}
+          id={`${id}-${parameter.name}`}
+          label={parameter.name}
+          hint={
+            parameter.in === 'query'
+              ? parameter.required
+                ? 'required'
+                : parameter.array
+                  ? 'a list: a,b'
+                  : undefined
+              : undefined
+          }
+          value={values[parameter.name] ?? ''}
+          placeholder={exampleText(parameter)}
+          onChange={(value) => onChange((before) => ({...before, [parameter.name]: value}))}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 /**
  * The "your values" form: the server variables and credentials the samples read, the path and query parameters,
  * the body. Every change writes the generated samples again (sampleCode, the function that wrote the static ones)
@@ -160,37 +201,20 @@ export default function ValuesForm({id, template, onSamples}: ValuesFormProps): 
           ))}
         </fieldset>
       ) : null}
-      {pathParameters.length ? (
-        <fieldset>
-          <legend>Path parameters</legend>
-          {pathParameters.map((parameter) => (
-            <TextField
-              key={parameter.name}
-              id={`${id}-path-${parameter.name}`}
-              label={parameter.name}
-              value={path[parameter.name] ?? ''}
-              placeholder={exampleText(parameter)}
-              onChange={(value) => setPath((before) => ({...before, [parameter.name]: value}))}
-            />
-          ))}
-        </fieldset>
-      ) : null}
-      {queryParameters.length ? (
-        <fieldset>
-          <legend>Query parameters</legend>
-          {queryParameters.map((parameter) => (
-            <TextField
-              key={parameter.name}
-              id={`${id}-query-${parameter.name}`}
-              label={parameter.name}
-              hint={parameter.required ? 'required' : parameter.array ? 'a list: a,b' : undefined}
-              value={query[parameter.name] ?? ''}
-              placeholder={exampleText(parameter)}
-              onChange={(value) => setQuery((before) => ({...before, [parameter.name]: value}))}
-            />
-          ))}
-        </fieldset>
-      ) : null}
+      <ParameterFields
+        id={`${id}-path`}
+        legend="Path parameters"
+        parameters={pathParameters}
+        values={path}
+        onChange={setPath}
+      />
+      <ParameterFields
+        id={`${id}-query`}
+        legend="Query parameters"
+        parameters={queryParameters}
+        values={query}
+        onChange={setQuery}
+      />
       {initialBody !== undefined && template.body ? (
         <div className={styles.field}>
           <label htmlFor={`${id}-body`}>
