@@ -25,10 +25,14 @@ import {
 import {interventionsLeftOut, upstreamClientModules, upstreamCss, upstreamPlugins} from './src/upstream';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {apiReferencePlugin} from './src/plugins/api-pages';
+import {apiChangelogPlugin} from './src/plugins/api-changelog';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {searchIndexPlugin} from './src/plugins/search-index';
 import {socialMetaPlugin} from './src/plugins/social-meta';
+import {fontsPlugin} from './src/plugins/fonts';
+import {rehypeStackedTables} from './src/plugins/stacked-tables';
 import remarkMermaidSvg, {withLightDiagramsOnly} from './src/plugins/mermaid-svg';
+import remarkSetupValues from './src/plugins/setup-values';
 
 const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
 
@@ -42,9 +46,13 @@ const upstream = {
   css: upstreamCss,
 };
 
-/** Every content plugin highlights its code fences at build time (src/plugins/static-code-blocks.ts). */
+/**
+ * Every content plugin highlights its code fences at build time (src/plugins/static-code-blocks.ts) and labels
+ * each table cell with its column's header, for the stacked tables of phones (src/plugins/stacked-tables.ts).
+ */
 const rehypePlugins = [
   [rehypeStaticCodeBlocks, {languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}],
+  rehypeStackedTables,
 ];
 
 const config: Config = {
@@ -87,6 +95,8 @@ const config: Config = {
           onInlineTags: 'throw',
           // Mermaid diagrams as the SVGs of `npm run diagrams` (src/plugins/mermaid-svg).
           beforeDefaultRemarkPlugins: [remarkMermaidSvg],
+          // The reader's names in setup commands: fails the build on a bad `your_values` declaration of a page.
+          remarkPlugins: [remarkSetupValues],
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
           rehypePlugins,
@@ -123,7 +133,14 @@ const config: Config = {
         },
         pages: {rehypePlugins},
         theme: {
-          customCss: ['./src/css/custom.css', './src/css/api-reference.css', ...upstream.css],
+          // The design tokens first: every sheet after them reads them (src/css/tokens.css).
+          customCss: [
+            './src/css/tokens.css',
+            './src/css/custom.css',
+            './src/css/api-reference.css',
+            './src/css/responsive.css',
+            ...upstream.css,
+          ],
         },
         sitemap: {
           lastmod: null,
@@ -144,6 +161,8 @@ const config: Config = {
     // First: it loads the OpenAPI description (a broken file stops the build, naming the problem) and writes the API
     // reference's pages into the folder of the docs plugin instance below, before any plugin loads its content.
     apiReferencePlugin(apiReferenceOptions),
+    // Next: the API changelog, from the description's git history, written into the same folder (its page is a doc).
+    apiChangelogPlugin(apiReferenceOptions),
     [
       '@docusaurus/plugin-content-docs',
       {
@@ -157,6 +176,8 @@ const config: Config = {
     staticCodeBlocksPlugin({themes: codeThemes}),
     ...upstream.plugins,
     socialMetaPlugin,
+    // The self-hosted fonts: their @font-face rules and the text font's preload (npm run fonts makes them).
+    fontsPlugin,
     searchIndexPlugin,
     markdownTwinsPlugin({
       summary: SITE_SUMMARY,

@@ -15,7 +15,8 @@ export default defineConfig({
   workers: 2,
   timeout: 60_000,
   expect: {timeout: 10_000},
-  outputDir: 'test-results',
+  // Failures' screenshots, traces and screenshot differences (expected, actual, diff) go to .artifacts/.
+  outputDir: '.artifacts/test-results',
   reporter: [['list'], ['json', {outputFile: process.env.VIGIL_TEST_REPORT ?? '.artifacts/test-report.json'}]],
   use: {
     baseURL: `http://127.0.0.1:${NGINX_TEST_PORT}`,

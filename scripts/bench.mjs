@@ -373,7 +373,7 @@ function printTables(results, budgets) {
     );
   }
   console.log(
-    `\nPage weight (kB = 1000 bytes): scripts and stylesheets downloaded until the network is idle for ${QUIET_MS / 1000} s, see bench/budgets.json`,
+    `\nPage weight (kB = 1000 bytes): scripts, stylesheets and fonts (woff2, bytes as downloaded) downloaded until the network is idle for ${QUIET_MS / 1000} s, see bench/budgets.json`,
   );
   console.table(
     Object.fromEntries(
@@ -391,6 +391,8 @@ function printTables(results, budgets) {
               'JS br': kb(weight.js.brotli),
               'JS gz budget': kb(budget.jsGzip),
               'CSS gz': kb(weight.css.gzip),
+              // Results recorded before fonts were weighed have none.
+              'fonts (files)': weight.fonts ? `${kb(weight.fonts.bytes)} (${weight.fonts.files})` : 'not weighed',
               'largest JS (gz kB)': weight.js.list
                 .slice(0, 2)
                 .map((file) => `${file.path.split('/').pop()} ${kb(file.gzip)}`)

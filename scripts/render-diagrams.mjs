@@ -24,6 +24,13 @@ const MEASURING_FONT = '"DejaVu Sans", sans-serif';
 const SITE_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /**
+ * The smallest size, in CSS pixels, a label of a diagram may be drawn at. A diagram shrinks with the column down
+ * to the width at which its smallest label is this size, and no further: a narrower column scrolls it sideways
+ * (src/css/responsive.css). tests/e2e/responsive-layout.spec.ts measures the labels as the pages show them.
+ */
+const SMALLEST_LABEL_PX = 12;
+
+/**
  * Mermaid's `base` theme in the site's colors (src/css/custom.css, Infima): text in the page's text color,
  * boxes tinted with the brand green and outlined in it, lines in a grey of at least 3:1 on the page.
  * Every text color is at least 4.5:1 on what it is drawn on (tests/unit/diagrams.spec.ts measures it).
@@ -134,7 +141,7 @@ function mermaidConfig(variant) {
  * Runs in the browser: renders one diagram and returns its SVG, cleaned. Self-contained, as Playwright
  * sends its source to the page.
  */
-async function renderInPage({id, text, config, measuringFont, siteFont}) {
+async function renderInPage({id, text, config, measuringFont, siteFont, smallestLabelPx}) {
   // A seeded generator in place of Math.random, so that anything mermaid draws at random is drawn the same.
   let seed = 1;
   Math.random = () => {
@@ -303,6 +310,15 @@ async function renderInPage({id, text, config, measuringFont, siteFont}) {
     }
   }
 
+  // Never drawn smaller than the scale at which its smallest label is smallestLabelPx: mermaid gives the root its
+  // natural width as max-width, and the minimum is that width scaled (rounded up, so the label is not a hair under).
+  const viewBoxWidth = root.viewBox.baseVal.width;
+  const smallestFont = Math.min(
+    ...[...root.querySelectorAll('text')].map((text) => parseFloat(getComputedStyle(text).fontSize)),
+  );
+  const minWidth = Math.ceil(((viewBoxWidth * smallestLabelPx) / smallestFont) * 10) / 10;
+  if (minWidth < viewBoxWidth) root.style.minWidth = `${minWidth}px`;
+
   // An image, named by its <title> and described by its <desc> (mermaid's graphics-document role is no image role).
   const title = root.querySelector(':scope > title');
   const description = root.querySelector(':scope > desc');
@@ -359,6 +375,7 @@ try {
           config: mermaidConfig(variant),
           measuringFont: MEASURING_FONT,
           siteFont: SITE_FONT,
+          smallestLabelPx: SMALLEST_LABEL_PX,
         });
       } catch (error) {
         problems.push(

@@ -18,6 +18,9 @@
 // So that nothing is left out silently, every `.js` or `.css` response of another type must be the URL of
 // a `link[rel="prefetch"]` element of the document: any other is an error naming the file.
 //
+// Fonts (resource type `font`, the woff2 files of static/fonts) are reported beside them, by their bytes as
+// downloaded: woff2 is compressed already, so their gzip and brotli sizes are not what travels.
+//
 // "Idle" waits on conditions, never on a fixed sleep: Docusaurus has marked the page hydrated (what a
 // page loads by itself, such as a LazyChunk, starts after that), then no request has been in
 // flight or started for 2 s (a request counter, see waitForQuietNetwork), then the page's main thread
@@ -33,10 +36,10 @@ import {brotliCompressSync, constants as zlib, gzipSync} from 'node:zlib';
 /** @typedef {'desktop' | 'phone'} Viewport */
 /** @typedef {{raw: number, gzip: number, brotli?: number}} Sizes */
 /** @typedef {Sizes & {path: string}} FileSizes */
-/** @typedef {{type: 'script' | 'stylesheet', url: string, path: string, status: number, body: Buffer}} Download */
-/** @typedef {{status: number, html: Buffer, js: Download[], css: Download[], prefetched: string[]}} PageDownloads */
+/** @typedef {{type: 'script' | 'stylesheet' | 'font', url: string, path: string, status: number, body: Buffer}} Download */
+/** @typedef {{status: number, html: Buffer, js: Download[], css: Download[], fonts: Download[], prefetched: string[]}} PageDownloads */
 /**
- * @typedef {{status: number, html: Sizes, js: Sizes & {files: number, list: FileSizes[]}, css: Sizes & {files: number, list: FileSizes[]}}} PageWeight
+ * @typedef {{status: number, html: Sizes, js: Sizes & {files: number, list: FileSizes[]}, css: Sizes & {files: number, list: FileSizes[]}, fonts: {files: number, bytes: number, list: {path: string, bytes: number}[]}}} PageWeight
  */
 /** @typedef {{brotli?: boolean, cache?: Map<string, Sizes>}} WeightOptions */
 /** @typedef {{inFlight: Set<Request>, started: number, listeners: Set<() => void>, stop: () => void}} RequestTracker */
@@ -160,8 +163,8 @@ export function waitForQuietNetwork(tracker, {quietMs = QUIET_MS, timeoutMs = 90
 
 /**
  * Opens `url` in `page` (a fresh browser context, so nothing is cached), waits until the network has been
- * quiet for QUIET_MS and returns the page's downloads: the document (status and body) and each script and
- * stylesheet URL once, with its body. `prefetched` lists the `.js`/`.css` URLs fetched by
+ * quiet for QUIET_MS and returns the page's downloads: the document (status and body) and each script,
+ * stylesheet and font URL once, with its body. `prefetched` lists the `.js`/`.css` URLs fetched by
  * `<link rel="prefetch">` (not counted).
  * @param {Page} page
  * @param {string} url
@@ -176,7 +179,7 @@ export async function pageDownloads(page, url) {
   const onResponse = (/** @type {import('@playwright/test').Response} */ response) => {
     const type = response.request().resourceType();
     const {pathname} = new URL(response.url());
-    if (type === 'script' || type === 'stylesheet') {
+    if (type === 'script' || type === 'stylesheet' || type === 'font') {
       // Read at once: a body is no longer available once the page has gone.
       const download = {
         type: /** @type {Download['type']} */ (type),
@@ -236,6 +239,7 @@ export async function pageDownloads(page, url) {
       html: documentBody,
       js: files.filter((file) => file.type === 'script'),
       css: files.filter((file) => file.type === 'stylesheet'),
+      fonts: files.filter((file) => file.type === 'font'),
       prefetched: [...other],
     };
   } finally {
@@ -262,11 +266,13 @@ export function pageWeight(downloads, {brotli = true, cache = new Map()} = {}) {
   const list = (/** @type {Download[]} */ files) => files.map(measure).sort((a, b) => b.gzip - a.gzip);
   const js = list(downloads.js);
   const css = list(downloads.css);
+  const fonts = downloads.fonts.map(({path, body}) => ({path, bytes: body.length})).sort((a, b) => b.bytes - a.bytes);
   return {
     status: downloads.status,
     html: sizesOf(downloads.html, {brotli}),
     js: {...total(js), list: js},
     css: {...total(css), list: css},
+    fonts: {files: fonts.length, bytes: fonts.reduce((sum, font) => sum + font.bytes, 0), list: fonts},
   };
 }
 

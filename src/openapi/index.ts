@@ -59,8 +59,9 @@ export {
   type ApiPageModel,
 } from './model';
 export {
+  braceFreeString,
+  generatedPageMdx,
   pageData,
-  pageMdx,
   SAMPLE_LANGUAGE_GROUP,
   type ApiPageData,
   type Highlighter,

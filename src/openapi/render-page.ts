@@ -1,5 +1,6 @@
 // The page of one operation or webhook of the API reference, written from its model (model.ts) as data: the MDX
-// page is a title and one element, `<ApiReferencePage page={…} />`, whose JSON holds every section, field,
+// page is a title and one element, `<ApiReferencePage page={page} />`, given the JSON of the module beside it
+// (generatedPageMdx), which holds every section, field,
 // example and sample, with descriptions as sanitised HTML, the pipeline's own sentences as data (prose.ts: text,
 // code spans and links, which React renders as text nodes) and code blocks already highlighted. MDX parses no text
 // of the OpenAPI file (braces, `<`, backticks or multi-line examples cannot break a page), and a page costs the
@@ -431,21 +432,28 @@ export function pageData(model: ApiPageModel, options: PageRenderOptions): ApiPa
 
 /**
  * A JavaScript string literal of any text with no brace in its source (`{` and `}` written as \\u escapes): MDX
- * finds the end of an attribute expression by trying to parse it at every `}`, which takes time quadratic in the
- * braces of a long expression.
+ * finds the end of an expression by trying to parse it at every `}`, which takes time quadratic in the braces of a
+ * long expression.
  */
-function braceFreeString(text: string): string {
+export function braceFreeString(text: string): string {
   return JSON.stringify(text).replace(/[{}]/g, (brace) => (brace === '{' ? '\\u007b' : '\\u007d'));
 }
 
-/** The body of a page of the API reference (the plugin adds the front matter): its title and its data, as JSON text. */
-export function pageMdx(model: ApiPageModel, options: PageRenderOptions): string {
+/**
+ * The MDX of a generated page: its component, given the page's data, which is a module beside it, and its title.
+ * The data stays out of the MDX: the bundler parses a string literal of a module at once, where MDX would tokenize
+ * hundreds of kilobytes of an attribute or an export character by character, and Docusaurus would run its excerpt's
+ * Markdown patterns over them (together a fifth of the build of a large description).
+ */
+export function generatedPageMdx(component: string, title: string, dataFile: string, exports = ''): string {
   return [
-    `import ApiReferencePage from '@theme/ApiReferencePage';`,
+    `import ${component} from '@theme/${component}';`,
+    `import page from './${dataFile}';`,
+    ...(exports ? ['', exports] : []),
     '',
-    `# {${braceFreeString(model.title)}}`,
+    `# {${braceFreeString(title)}}`,
     '',
-    `<ApiReferencePage page={${braceFreeString(JSON.stringify(pageData(model, options)))}} />`,
+    `<${component} page={page} />`,
     '',
   ].join('\n');
 }

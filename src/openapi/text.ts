@@ -12,6 +12,7 @@ import {gfmFromMarkdown, gfmToMarkdown} from 'mdast-util-gfm';
 import {toHast} from 'mdast-util-to-hast';
 import {toMarkdown, type Options as ToMarkdownOptions} from 'mdast-util-to-markdown';
 import {gfm} from 'micromark-extension-gfm';
+import {stackTables} from '../plugins/stacked-tables';
 
 /** GitHub's sanitising rules, keeping the class names code blocks use to name their language. */
 const SCHEMA: Schema = {
@@ -179,6 +180,8 @@ function siteTree(markdown: string, baseUrl: string): HastRoot {
       }
     }
   });
+  // A description's tables read as cards on a phone, as the docs' tables do (each cell named by its column).
+  stackTables(tree);
   return tree;
 }
 

@@ -1,17 +1,17 @@
 import type {ReactNode} from 'react';
 import Layout from '@theme/Layout';
 import HomepageHero from '@site/src/components/HomepageHero';
-import PlatformHighlights from '@site/src/components/PlatformHighlights';
+import QuickstartSteps from '@site/src/components/QuickstartSteps';
 import SectionCards from '@site/src/components/SectionCards';
 
 export default function Home(): ReactNode {
   return (
     <Layout
       title="Documentation"
-      description="Vigil documentation: set up real-time data observability, connect datastores, onboard a data catalog and integrate with the Vigil API.">
+      description="Vigil documentation: the quickstart in three API calls, the setup page of every datastore and data catalog, and the guides data engineers look for first.">
       <main>
         <HomepageHero />
-        <PlatformHighlights />
+        <QuickstartSteps />
         <SectionCards />
       </main>
     </Layout>

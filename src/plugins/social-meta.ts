@@ -15,7 +15,12 @@ function attributesOf(tag: string): Map<string, string> {
  * each right after its open-graph twin (minified HTML may have no closing </head> to anchor on).
  */
 export function withTwitterMeta(html: string): string {
-  const tags = [...html.matchAll(META_TAG)].map((match) => ({tag: match[0], attributes: attributesOf(match[0])}));
+  // The tags are in the head: the body (hundreds of kilobytes on an API page) is not searched.
+  const bodyAt = html.search(/<body[\s>]/);
+  const tags = [...(bodyAt === -1 ? html : html.slice(0, bodyAt)).matchAll(META_TAG)].map((match) => ({
+    tag: match[0],
+    attributes: attributesOf(match[0]),
+  }));
   if (tags.some(({attributes}) => attributes.get('name') === 'twitter:title')) {
     return html;
   }

@@ -74,6 +74,36 @@ export function codeOfTokens(lines: BlockTokens[1]): string {
   return lines.map((line) => line.filter((_part, index) => index % 2 === 1).join('')).join('\n');
 }
 
+/** What a language's blocks share: each mode's theme dictionary, the line's and the block's classes, a token's classes by its types. */
+type LanguageClasses = {
+  dictionaries: [Record<string, Style>, Record<string, Style>];
+  lineClass: string;
+  preClass: string;
+  byTypes: Map<string, string>;
+};
+
+/** Per class index (one per highlighter, with its themes), per language: worked out once, not once per block or token. */
+const languageClasses = new WeakMap<ClassIndex, Map<string, LanguageClasses>>();
+
+function classesOfLanguage(themes: CodeThemes, classIndex: ClassIndex, language: string): LanguageClasses {
+  const languages = languageClasses.get(classIndex) ?? new Map<string, LanguageClasses>();
+  languageClasses.set(classIndex, languages);
+  let known = languages.get(language);
+  if (!known) {
+    const dictionaries = MODES.map(({mode}) =>
+      themeDictionary(themes[mode], language),
+    ) as LanguageClasses['dictionaries'];
+    known = {
+      dictionaries,
+      lineClass: classesOf([dictionaries[0].plain, dictionaries[1].plain], classIndex).join(' '),
+      preClass: classesOf([dictionaries[0].root, dictionaries[1].root], classIndex).join(' '),
+      byTypes: new Map(),
+    };
+    languages.set(language, known);
+  }
+  return known;
+}
+
 /** The tokens of `code` in `language` (plain text when Prism has no grammar for it) and the block's classes. */
 export function tokenizeBlock(
   prism: CodePrism,
@@ -84,33 +114,34 @@ export function tokenizeBlock(
 ): {tokens: string; lineClass: string; preClass: string} {
   const grammar = prism.languages[language];
   const lines = normalizeTokens(grammar ? prism.tokenize(code, grammar) : [code]);
-  const dictionaries = MODES.map(({mode}) => themeDictionary(themes[mode], language)) as [
-    Record<string, Style>,
-    Record<string, Style>,
-  ];
+  const {dictionaries, lineClass, preClass, byTypes} = classesOfLanguage(themes, classIndex, language);
   const classLists: string[] = [];
   const listIndex = new Map<string, number>();
-  const flat = lines.map((line) => {
-    if (line.length === 1 && line[0].content === '\n') line[0].content = '';
-    return line.flatMap((token) => {
-      const classes = [
-        'token',
-        ...token.types,
-        ...classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex),
-      ].join(' ');
+  const flat = lines.map((line) =>
+    // An empty token (the one Prism ends a line with, the newline of an empty line) draws nothing: left out,
+    // it leaves no empty span in the page.
+    line.flatMap((token) => {
+      if (token.content === '' || token.content === '\n') return [];
+      // Not empty, so its style depends on its types alone (tokenStyle).
+      const types = token.types.join(' ');
+      let classes = byTypes.get(types);
+      if (classes === undefined) {
+        classes = [
+          'token',
+          ...token.types,
+          ...classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex),
+        ].join(' ');
+        byTypes.set(types, classes);
+      }
       if (!listIndex.has(classes)) {
         listIndex.set(classes, classLists.length);
         classLists.push(classes);
       }
       return [listIndex.get(classes) as number, token.content];
-    });
-  });
+    }),
+  );
   if (codeOfTokens(flat) !== code) {
     throw new Error(`static code blocks: the tokens of a ${language} block do not add up to its code`);
   }
-  return {
-    tokens: JSON.stringify([classLists, flat] satisfies BlockTokens),
-    lineClass: classesOf([dictionaries[0].plain, dictionaries[1].plain], classIndex).join(' '),
-    preClass: classesOf([dictionaries[0].root, dictionaries[1].root], classIndex).join(' '),
-  };
+  return {tokens: JSON.stringify([classLists, flat] satisfies BlockTokens), lineClass, preClass};
 }

@@ -6,6 +6,7 @@ import {apiPageSlug, apiPagesOf, deref, operationsOf, type JsonObject} from '../
 import {decodeEntities} from '../support/html';
 import {sidebarDocIds, type SidebarItem} from '../../src/utils/sidebar';
 import {loadSpec, topLevelPropertyNames} from '../support/openapi';
+import {CHANGELOG_PAGE_ID} from '../../src/plugins/api-changelog';
 
 const spec = loadSpec();
 const operations = operationsOf(spec);
@@ -18,7 +19,8 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
     const built = readdirSync('build/api', {withFileTypes: true})
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
-    const expected = [...pages.map((op) => op.slug), ...tags.map(apiPageSlug)];
+    // And the API changelog (src/plugins/api-changelog), a page of the API reference made from the file's history.
+    const expected = [...pages.map((op) => op.slug), ...tags.map(apiPageSlug), CHANGELOG_PAGE_ID];
     expect(built.sort()).toEqual([...new Set(expected)].sort());
     expect(new Set(pages.map((op) => op.slug)).size).toBe(pages.length);
     expect(pages.filter((op) => op.kind === 'webhook').length).toBeGreaterThan(0);

@@ -122,7 +122,7 @@ test('the page actions are one control in the type size of the page UI, with a v
     // One type size for every part of the control and its confirmation: the page UI's token.
     const token = await page.evaluate(() => {
       const probe = document.createElement('span');
-      probe.style.fontSize = 'var(--vigil-page-actions-font-size)';
+      probe.style.fontSize = 'var(--vigil-font-size-sm)';
       document.body.append(probe);
       const size = getComputedStyle(probe).fontSize;
       probe.remove();

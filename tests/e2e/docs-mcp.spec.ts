@@ -41,9 +41,10 @@ test.afterAll(async () => {
   await server?.close();
 });
 
-test('the server lists its four tools, each with an input schema', async () => {
+test('the server lists its five tools, each with an input schema', async () => {
   const {tools} = await server.listTools();
   expect(tools.map((tool) => tool.name).sort()).toEqual([
+    'api_changes',
     'get_operation',
     'list_operations',
     'read_page',
@@ -59,6 +60,7 @@ test('the server lists its four tools, each with an input schema', async () => {
   expect(schema('read_page').required).toEqual(['path']);
   expect(Object.keys(schema('get_operation').properties ?? {}).sort()).toEqual(['method', 'operationId', 'path']);
   expect(Object.keys(schema('list_operations').properties ?? {})).toEqual(['tag']);
+  expect(Object.keys(schema('api_changes').properties ?? {})).toEqual(['since']);
 });
 
 test(`search_docs gives the pages of the site's search box, in its order, for ${QUESTIONS.length} questions of the relevance set`, async ({
@@ -161,13 +163,35 @@ test('get_operation returns the Markdown version of every operation byte for byt
   ).toEqual(operations.filter((operation) => operation.tags.includes(tag)).map((operation) => operation.operationId));
 });
 
+test('api_changes gives the entries of the API changelog the build wrote, all or from a date on', async () => {
+  type Changes = {coverage: string; entries: Array<{date: string; commit: string; changes: Array<{text: string}>}>};
+  const built = JSON.parse(builtFile(`${BASE_URL}api/changelog/changes.json`).toString('utf8')) as {
+    coverage: {note: string};
+    versions: Array<{entries: Array<{commit: string}>}>;
+  };
+  const commits = built.versions.flatMap((group) => group.entries.map((entry) => entry.commit)).reverse();
+  const all = (await server.callTool({name: 'api_changes', arguments: {}})).structuredContent as Changes;
+  expect(all.coverage).toBe(built.coverage.note);
+  // Oldest first, every entry of the page, each change a sentence.
+  expect(all.entries.map((entry) => entry.commit)).toEqual(commits);
+  expect(all.entries.flatMap((entry) => entry.changes).length).toBeGreaterThan(20);
+  expect(all.entries.at(-1)!.changes[0].text).toMatch(/^(Added|Changed|Deprecated|Removed) .+\.$/);
+  // From the day of the newest entry: that day's entries only.
+  const day = all.entries.at(-1)!.date.slice(0, 10);
+  const since = (await server.callTool({name: 'api_changes', arguments: {since: day}})).structuredContent as Changes;
+  expect(since.entries.map((entry) => entry.commit)).toEqual(
+    all.entries.filter((entry) => entry.date.slice(0, 10) >= day).map((entry) => entry.commit),
+  );
+  expect(since.entries.length).toBeLessThan(all.entries.length);
+});
+
 test('bad input gets a tool error that says what to do, and the server keeps answering', async () => {
   for (const [name, args, message] of BAD_INPUT) {
     const result = await server.callTool({name, arguments: args});
     expect(result.isError, `${name} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
     expect(resultText(result), `${name} ${JSON.stringify(args).slice(0, 80)}`).toMatch(message);
   }
-  expect((await server.listTools()).tools).toHaveLength(4);
+  expect((await server.listTools()).tools).toHaveLength(5);
   expect(server.log()).not.toMatch(/Error|at .*\.js:\d+/);
 });
 
@@ -237,7 +261,7 @@ test('a message over 1 MiB gets an error, and the server answers the next call',
     /The message is 11,534,\d{3} bytes long; this server reads messages of at most 1,048,576 bytes/,
   );
   ok(await server.callTool({name: 'read_page', arguments: {path: `${BASE_URL}intro`}}), 'read_page after it');
-  expect((await server.listTools()).tools).toHaveLength(4);
+  expect((await server.listTools()).tools).toHaveLength(5);
 });
 
 test('SIGTERM while searches run: the server exits at once', async () => {

@@ -1,4 +1,5 @@
 import {metaContent, parseHtml, textsOf} from '../support/html';
+import {sidewaysScrolling} from '../support/sideways-scrolling';
 import {expect, nameConsoleProblems, openPage, sitemapPaths, test} from '../support/site';
 
 // Every page of the production build, from its sitemap: a page added tomorrow is tested tomorrow.
@@ -24,7 +25,7 @@ test('every page is served complete: 200, one h1, its title and a description in
 });
 
 // Each page loaded in full and hydrated, at a phone's width: the layout every reader's browser renders
-// first on a small screen, and one where the API request panel (below the operation there) does not load,
+// first on a small screen, where nothing may scroll the page sideways (tests/support/sideways-scrolling.ts), and one where the API request panel (below the operation there) does not load,
 // so that the sweep measures hydration; tests/e2e/api-reference.spec.ts renders the panel of every operation.
 // Pages are loaded in batches, one browser page per batch, which keeps the HTTP and code caches as a
 // reader's browser does; the batches run in parallel on the workers.
@@ -36,19 +37,22 @@ const batches = Array.from({length: Math.ceil(paths.length / PAGES_PER_BATCH)}, 
 test.describe('every page', () => {
   test.describe.configure({mode: 'parallel'});
   for (const batch of batches) {
-    test(`${batch[0]} … ${batch.at(-1)} (${batch.length} pages) hydrate without console errors`, async ({
+    test(`${batch[0]} … ${batch.at(-1)} (${batch.length} pages) hydrate without console errors, and nothing but a code block or a labelled region scrolls sideways`, async ({
       page,
       consoleGuard,
     }) => {
       // A hang guard, generous for a loaded machine.
       test.setTimeout(batch.length * 30_000);
       await page.setViewportSize({width: 390, height: 844});
+      const sideways: string[] = [];
       for (const path of batch) {
         const before = consoleGuard.length;
         await openPage(page, path);
         await expect.soft(page.locator('h1').first(), path).toBeVisible();
         nameConsoleProblems(consoleGuard, before, path);
+        sideways.push(...(await sidewaysScrolling(page)).map((problem) => `${path}: ${problem}`));
       }
+      expect(sideways, 'what scrolls sideways at 390 px').toEqual([]);
     });
   }
 });

@@ -182,8 +182,22 @@ test.describe('headers', () => {
       expect(response.headers()['cache-control'], asset).toBe(HASHED_ASSET_CACHE);
       expectSecurityHeaders(response, asset);
     }
+    // The fonts every page preloads are named by their content too (the preload is in the HTML).
+    const introHtml = await (await request.get(`${baseURL}${BASE_URL}intro`)).text();
+    const fonts = [...introHtml.matchAll(/<link[^>]*\bhref=["']?(\/docs\/fonts\/[^"'\s>]+\.woff2)/g)].map(
+      (match) => match[1],
+    );
+    expect(fonts.length, 'preloaded fonts').toBeGreaterThan(0);
+    for (const font of fonts) {
+      const response = await request.get(baseURL + font);
+      expect(response.status(), font).toBe(200);
+      expect(response.headers()['cache-control'], font).toBe(HASHED_ASSET_CACHE);
+    }
     // Files of static/ keep their names from build to build: revalidated.
     expect((await request.get(`${baseURL}${BASE_URL}img/favicon.svg`)).headers()['cache-control']).toBe('no-cache');
+    expect((await request.get(`${baseURL}${BASE_URL}fonts/inter-LICENSE.txt`)).headers()['cache-control']).toBe(
+      'no-cache',
+    );
   });
 
   test('the search index: its chunks and fragments are cached for a year, its library and entry files revalidated', async ({

@@ -56,6 +56,7 @@ export const BAD_INPUT: Array<[string, Record<string, unknown>, RegExp]> = [
     {query: 'snowflake '.repeat(101)},
     /The query is 1,010 characters long; this server takes at most 1,000\. Search for the few words/,
   ],
+  ['api_changes', {since: 'v0-never'}, /The changelog has no version "v0-never"\. Give a date/],
   ['read_page', {path: ''}, /path is empty/],
   ['read_page', {path: '/docs/no-such-page'}, /No page of the site has a Markdown version at \/docs\/no-such-page\.md/],
   ['read_page', {path: '/docs/../../etc/passwd'}, /No page of the site/],

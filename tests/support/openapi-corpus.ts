@@ -161,10 +161,9 @@ function overviewHtml(blocks: OverviewBlock[]): string {
 
 /** Stand-ins for the site's components: they render their props as data attributes, so the test can read them. */
 const COMPONENTS = {
-  ApiRootPage: ({page}: {page: string}) =>
-    createElement('div', {dangerouslySetInnerHTML: {__html: overviewHtml((JSON.parse(page) as ApiRootData).blocks)}}),
-  ApiTagPage: ({page}: {page: string}) => {
-    const data = JSON.parse(page) as ApiTagData;
+  ApiRootPage: ({page}: {page: ApiRootData}) =>
+    createElement('div', {dangerouslySetInnerHTML: {__html: overviewHtml(page.blocks)}}),
+  ApiTagPage: ({page: data}: {page: ApiTagData}) => {
     const list = data.operations
       .map(
         (operation) =>
@@ -173,8 +172,8 @@ const COMPONENTS = {
       .join('');
     return createElement('div', {dangerouslySetInnerHTML: {__html: `${overviewHtml(data.blocks)}<ul>${list}</ul>`}});
   },
-  ApiReferencePage: ({page}: {page: string}) =>
-    createElement('div', {dangerouslySetInnerHTML: {__html: pageDataHtml(JSON.parse(page) as ApiPageData)}}),
+  ApiReferencePage: ({page}: {page: ApiPageData}) =>
+    createElement('div', {dangerouslySetInnerHTML: {__html: pageDataHtml(page)}}),
   ApiDisclosure: stub('details'),
   ApiEndpoint: stub('p'),
   ApiField: stub('li'),
@@ -186,11 +185,20 @@ const COMPONENTS = {
 };
 
 /**
- * Compiles a generated MDX page as MDX does (its imports left out: the components above stand in) and renders
- * it to HTML. Throws the compiler's error when the page is not valid MDX.
+ * Compiles a generated MDX page as MDX does and renders it to HTML. Its imports are left out: the components above
+ * stand in, and its data module (`import page from './….page.js'`, read from `dir`, where the page was written)
+ * becomes an export of the page. Throws the compiler's error when the page is not valid MDX.
  */
-export function renderMdxPage(mdx: string): string {
-  const body = mdx.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^import .*$/gm, '');
+export function renderMdxPage(mdx: string, dir: string): string {
+  const body = mdx
+    .replace(/^---\n[\s\S]*?\n---\n/, '')
+    .replace(/^import (\w+) from '\.\/([^'/]+\.page\.js)';$/gm, (_line, name: string, file: string) =>
+      // The module is one line, `export default <expression>;`: an export line is JavaScript to MDX.
+      readFileSync(path.join(dir, file), 'utf8')
+        .trim()
+        .replace(/^export default /, `export const ${name} = `),
+    )
+    .replace(/^import .*$/gm, '');
   const {default: Content} = evaluateSync(body, {...runtime, remarkPlugins: [remarkGfm, remarkDirective]} as Parameters<
     typeof evaluateSync
   >[1]);

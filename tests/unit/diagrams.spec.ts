@@ -67,6 +67,15 @@ test('every diagram is an image named by its accTitle and described by its accDe
       ).toEqual([]);
       // Small and self-contained: no fonts, images or scripts of its own.
       expect(svg, `${where} ${variant}`).not.toMatch(/@font-face|<image|<script|<foreignObject|\sdata-/);
+      // It shrinks with the column no further than the width at which its smallest label is 12 px: beyond, the page
+      // scrolls it (tests/e2e/responsive-layout.spec.ts measures the labels as the pages draw them).
+      const viewBoxWidth = Number(/^<svg [^>]*viewBox="[-\d.]+ [-\d.]+ ([\d.]+)/.exec(svg)?.[1]);
+      const minWidth = Number(/^<svg [^>]*style="[^"]*min-width: ([\d.]+)px/.exec(svg)?.[1]);
+      const smallestFont = Math.min(...[...svg.matchAll(/font-size: ?([\d.]+)px/g)].map((match) => Number(match[1])));
+      expect(
+        (minWidth / viewBoxWidth) * smallestFont,
+        `${where} ${variant}: smallest label at min-width`,
+      ).toBeGreaterThanOrEqual(12);
     }
   }
 });
@@ -158,6 +167,15 @@ test.describe('the remark plugin', () => {
           ).value.slice('{__html: '.length, -1),
         ) as string,
       }));
+    // The figure scrolls a diagram wider than the column: a region named by the diagram's title, in the tab order.
+    const attribute = (name: string) =>
+      (figures[0] as {attributes: Array<{name: string; value: unknown}>}).attributes.find((each) => each.name === name)
+        ?.value;
+    expect([attribute('role'), attribute('tabIndex'), attribute('aria-label')]).toEqual([
+      'region',
+      '0',
+      'Diagram: Two steps',
+    ]);
     const [first, second] = figures.map(html);
     expect(first.map((part) => part.className)).toEqual(['mermaid-diagram__light', 'mermaid-diagram__dark']);
     expect(first[0].html).toMatch(new RegExp(`^<svg id="${svgId(hash, 'light')}"`));

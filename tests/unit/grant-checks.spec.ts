@@ -39,6 +39,11 @@ import {expect, test} from '@playwright/test';
 import {codeBlocks, readMarkdown} from '../support/content';
 import {certificateAuthorityArgs} from '../support/certificates';
 import {startMariadb, startPostgres, type MariadbServer, type PostgresServer} from '../support/sql-servers';
+import {statementsFor, type GrantCheck, type Requirement, type Verdict} from '../../src/grant-requirements/model';
+import * as postgresqlGrants from '../../src/grant-requirements/postgresql';
+import * as mysqlGrants from '../../src/grant-requirements/mysql';
+
+type GrantCheckModule = {requirements: Record<string, Requirement>; grantCheck: GrantCheck};
 
 /** The code block of `file` titled `title`, which must be unique. */
 function pageBlock(file: string, title: string): string {
@@ -87,26 +92,55 @@ function rowsOf(table: string[]): Map<string, string> {
   return new Map(cells.slice(1).map((row) => [`${row[0]} | ${row[1]}`, row[row.length - 1]]));
 }
 
-/** Revokes one grant after another and checks, each time, that exactly the revoked rows report missing. */
+/**
+ * Revokes one grant after another and checks, each time, that exactly the revoked rows report missing, and that
+ * the page's grant check (src/grant-requirements), given the same output, names exactly the revoked requirements.
+ * Then runs the statements the grant check lists, and the check reads all in place again.
+ */
 async function expectEachRevocationReported(
-  check: () => Promise<Map<string, string>>,
-  revoke: (sql: string) => void,
-  revocations: {sql: string; row: string}[],
+  check: () => Promise<string[]>,
+  run: (sql: string) => void,
+  grantCheck: Pick<GrantCheckModule, 'requirements' | 'grantCheck'>,
+  revocations: {sql: string; row: string; requirement: string}[],
   present: string,
   missing: string,
 ) {
-  const before = await check();
+  const before = rowsOf(await check());
   const revoked = new Set<string>();
-  for (const {sql, row} of revocations) {
+  const requirements = new Set<string>();
+  const namesOf = (output: string[]) => {
+    const verdict = grantCheck.grantCheck.check(output.join('\n'));
+    expect(verdict.kind, JSON.stringify(verdict)).toBe('missing');
+    const names = Object.entries(grantCheck.requirements);
+    return {
+      verdict,
+      missing:
+        verdict.kind === 'missing'
+          ? verdict.missing.map(({requirement}) => names.find(([, candidate]) => candidate === requirement)?.[0])
+          : [],
+    };
+  };
+  let verdict: Verdict | undefined;
+  for (const {sql, row, requirement} of revocations) {
     expect(before.get(row), `"${row}" is a row of the check`).toBe(present);
-    revoke(sql);
+    run(sql);
     revoked.add(row);
-    const after = await check();
+    requirements.add(requirement);
+    const output = await check();
+    const after = rowsOf(output);
     expect([...after.keys()], `the check lists the same rows after ${sql}`).toEqual([...before.keys()]);
     for (const [key, value] of after) {
       expect(value, `${key} after ${sql}`).toBe(revoked.has(key) ? missing : present);
     }
+    const found = namesOf(output);
+    expect(found.missing.sort(), `the grant check after ${sql}`).toEqual([...requirements].sort());
+    verdict = found.verdict;
   }
+  if (verdict?.kind !== 'missing') throw new Error('no revocation');
+  for (const statement of statementsFor(verdict.missing)) run(statement.code);
+  expect(grantCheck.grantCheck.check((await check()).join('\n')), 'after the listed statements').toMatchObject({
+    kind: 'in-place',
+  });
 }
 
 /** What a reader's shell shows: the exit status, and what the command printed (stdout, then stderr for psql). */
@@ -194,9 +228,11 @@ test.describe('PostgreSQL page: Check the grants', () => {
     postgres.sql(grants.replace('<vigil-password>', 'Test-password-1'), {user: ADMIN, database: 'analytics'});
 
     const command = checkCommand(PAGE);
-    const run = (values: {host: string; caFile: string}): CommandRun => {
+    const run = (values: {host: string; caFile: string; unaligned?: boolean}): CommandRun => {
+      // -A: psql's unaligned output, which the page's grant check reads too.
+      const printed = values.unaligned ? command.replace('-X -f', '-X -A -f') : command;
       shell.script(
-        withPlaceholders(command, {'<host>': values.host, '<admin-user>': ADMIN, '<ca-bundle.pem>': values.caFile}),
+        withPlaceholders(printed, {'<host>': values.host, '<admin-user>': ADMIN, '<ca-bundle.pem>': values.caFile}),
       );
       const result = spawnSync('bash', ['check.sh'], {
         cwd: shell.dir,
@@ -206,8 +242,8 @@ test.describe('PostgreSQL page: Check the grants', () => {
       });
       return {status: result.status, output: result.stdout + result.stderr};
     };
-    const check = () => {
-      const {status, output} = run({host: 'localhost', caFile: postgres.caFile});
+    const check = (unaligned = false) => {
+      const {status, output} = run({host: 'localhost', caFile: postgres.caFile, unaligned});
       expect(status, output).toBe(0);
       return lines(output);
     };
@@ -231,22 +267,43 @@ test.describe('PostgreSQL page: Check the grants', () => {
     });
     expect(rowsOf(check()).get('SELECT | table sales.refunds')).toBe('t');
 
+    // The grant check reads psql's unaligned output as well: all in place, then one grant missing.
+    const asSql = (sql: string) => postgres.sql(sql, {user: ADMIN, database: 'analytics'});
+    expect(postgresqlGrants.grantCheck.check(check(true).join('\n'))).toMatchObject({kind: 'in-place', checked: 12});
+    asSql('REVOKE SELECT ON public.customers FROM vigil;');
+    const unaligned = postgresqlGrants.grantCheck.check(check(true).join('\n'));
+    expect(unaligned.kind === 'missing' && unaligned.missing.map(({requirement}) => requirement)).toEqual([
+      postgresqlGrants.requirements.select,
+    ]);
+    asSql('GRANT SELECT ON public.customers TO vigil;');
+
     await expectEachRevocationReported(
-      async () => rowsOf(check()),
-      (sql) => postgres.sql(sql, {user: ADMIN, database: 'analytics'}),
+      async () => check(),
+      asSql,
+      postgresqlGrants,
       [
-        {sql: 'REVOKE SELECT ON sales.orders FROM vigil;', row: 'SELECT | table sales.orders'},
-        {sql: 'REVOKE USAGE ON SCHEMA sales FROM vigil;', row: 'USAGE | schema sales'},
+        {sql: 'REVOKE SELECT ON sales.orders FROM vigil;', row: 'SELECT | table sales.orders', requirement: 'select'},
+        {sql: 'REVOKE USAGE ON SCHEMA sales FROM vigil;', row: 'USAGE | schema sales', requirement: 'usage'},
         {
           sql: 'ALTER DEFAULT PRIVILEGES FOR ROLE etl_loader IN SCHEMA public REVOKE SELECT ON TABLES FROM vigil;',
           row: 'SELECT by default | new tables of etl_loader in public',
+          requirement: 'defaults',
         },
         {
           sql: 'ALTER ROLE vigil RESET default_transaction_read_only;',
           row: 'default_transaction_read_only on | role vigil',
+          requirement: 'readOnly',
         },
-        {sql: 'ALTER ROLE vigil RESET statement_timeout;', row: 'statement_timeout 15min | role vigil'},
-        {sql: 'ALTER ROLE vigil CONNECTION LIMIT -1;', row: 'CONNECTION LIMIT 10 | role vigil'},
+        {
+          sql: 'ALTER ROLE vigil RESET statement_timeout;',
+          row: 'statement_timeout 15min | role vigil',
+          requirement: 'timeout',
+        },
+        {
+          sql: 'ALTER ROLE vigil CONNECTION LIMIT -1;',
+          row: 'CONNECTION LIMIT 10 | role vigil',
+          requirement: 'connectionLimit',
+        },
       ],
       't',
       'f',
@@ -325,14 +382,16 @@ test.describe('MySQL page: Check the grants (on MariaDB)', () => {
     const command = checkCommand(PAGE);
     expect(command.match(/--ssl-mode=VERIFY_IDENTITY/g), 'the command verifies the server').toHaveLength(1);
     const onMariadb = command.replace('--ssl-mode=VERIFY_IDENTITY', '--ssl-verify-server-cert');
-    const run = (caFile: string): Promise<CommandRun> => {
+    const run = (caFile: string, batch = false): Promise<CommandRun> => {
+      // Without --table, the client prints tab-separated rows (its batch format), which the grant check reads too.
+      const printed = batch ? onMariadb.replace(' --table', '') : onMariadb;
       shell.script(
-        withPlaceholders(onMariadb, {'<host>': '127.0.0.1', '<admin-user>': ADMIN, '<ca-bundle.pem>': caFile}),
+        withPlaceholders(printed, {'<host>': '127.0.0.1', '<admin-user>': ADMIN, '<ca-bundle.pem>': caFile}),
       );
       return runInTerminal(shell.dir, shell.env({MYSQL_TCP_PORT: String(mariadb.port)}), ADMIN_PASSWORD);
     };
-    const check = async () => {
-      const {status, output} = await run(mariadb.caFile);
+    const check = async (batch = false) => {
+      const {status, output} = await run(mariadb.caFile, batch);
       expect(status, output).toBe(0);
       const [prompt, ...table] = lines(output);
       expect(prompt, 'the client asked for the password').toBe('Enter password:');
@@ -348,14 +407,36 @@ test.describe('MySQL page: Check the grants (on MariaDB)', () => {
     expect(otherCa.status).not.toBe(0);
     expect(otherCa.output).toContain('TLS/SSL error: unable to get local issuer certificate');
 
+    // The grant check reads the batch format as well: all in place, then one grant missing.
+    expect(mysqlGrants.grantCheck.check((await check(true)).join('\n'))).toMatchObject({kind: 'in-place', checked: 4});
+    mariadb.rootSql("ALTER USER 'vigil'@'%' REQUIRE NONE;");
+    const batch = mysqlGrants.grantCheck.check((await check(true)).join('\n'));
+    expect(batch.kind === 'missing' && batch.missing.map(({requirement}) => requirement)).toEqual([
+      mysqlGrants.requirements.requireSsl,
+    ]);
+    mariadb.rootSql("ALTER USER 'vigil'@'%' REQUIRE SSL;");
+
     await expectEachRevocationReported(
-      async () => rowsOf(await check()),
+      check,
       (sql) => mariadb.rootSql(sql),
+      mysqlGrants,
       [
-        {sql: "REVOKE SHOW VIEW ON analytics.* FROM 'vigil'@'%';", row: "'vigil'@'%' | SHOW VIEW ON analytics.*"},
-        {sql: "ALTER USER 'vigil'@'%' WITH MAX_USER_CONNECTIONS 0;", row: "'vigil'@'%' | MAX_USER_CONNECTIONS 10"},
-        {sql: "ALTER USER 'vigil'@'%' REQUIRE NONE;", row: "'vigil'@'%' | REQUIRE SSL"},
-        {sql: "REVOKE SELECT ON analytics.* FROM 'vigil'@'%';", row: "'vigil'@'%' | SELECT ON analytics.*"},
+        {
+          sql: "REVOKE SHOW VIEW ON analytics.* FROM 'vigil'@'%';",
+          row: "'vigil'@'%' | SHOW VIEW ON analytics.*",
+          requirement: 'showView',
+        },
+        {
+          sql: "ALTER USER 'vigil'@'%' WITH MAX_USER_CONNECTIONS 0;",
+          row: "'vigil'@'%' | MAX_USER_CONNECTIONS 10",
+          requirement: 'connectionLimit',
+        },
+        {sql: "ALTER USER 'vigil'@'%' REQUIRE NONE;", row: "'vigil'@'%' | REQUIRE SSL", requirement: 'requireSsl'},
+        {
+          sql: "REVOKE SELECT ON analytics.* FROM 'vigil'@'%';",
+          row: "'vigil'@'%' | SELECT ON analytics.*",
+          requirement: 'select',
+        },
       ],
       '1',
       '0',

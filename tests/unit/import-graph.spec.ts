@@ -68,11 +68,16 @@ test("plugins import no component (a plugin's own theme/ folder, client code, ma
 });
 
 test('the generated API pages import their components from the theme of the API pages plugin', () => {
-  // The page writer puts its imports into the MDX as text: they are read from it here.
+  // The page writer puts its imports into the MDX as text (render-page.ts, generatedPageMdx: `@theme/<component>`
+  // and the page's own data module); the plugin names each page's component (generate.ts, writePage): read from both.
   const writer = readFileSync('src/openapi/render-page.ts', 'utf8');
-  const written = [...writer.matchAll(/`import (\w+) from '([^']+)';`/g)].map((match) => ({
+  expect(writer).toContain("`import ${component} from '@theme/${component}';`");
+  const generator = readFileSync('src/plugins/api-pages/generate.ts', 'utf8');
+  const components = [...generator.matchAll(/^\s+'(\w+)',$/gm)].map((match) => match[1]);
+  expect(components.sort()).toEqual(['ApiReferencePage', 'ApiRootPage', 'ApiTagPage']);
+  const written = components.map((component) => ({
     file: 'src/openapi/render-page.ts',
-    specifier: match[2],
+    specifier: `@theme/${component}`,
     typeOnly: false,
   }));
   expect(written.length).toBeGreaterThan(0);

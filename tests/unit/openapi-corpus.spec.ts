@@ -47,7 +47,10 @@ for (const entry of corpusEntries()) {
     const rendered = new Map<string, string>();
     for (const page of generated.files.filter((name) => name.endsWith('.mdx'))) {
       try {
-        rendered.set(page, renderMdxPage(readFileSync(path.join(generated.outputDir, page), 'utf8')));
+        rendered.set(
+          page,
+          renderMdxPage(readFileSync(path.join(generated.outputDir, page), 'utf8'), generated.outputDir),
+        );
       } catch (error) {
         problems.push(`${page}: ${(error as Error).message.split('\n')[0]}`);
       }
@@ -136,7 +139,9 @@ test("another organisation's description speaks of its own product and variables
   expect(generated.status, generated.output.slice(-3000)).toBe(0);
   const pages = generated.files.map((name) => [name, readFileSync(path.join(generated.outputDir, name), 'utf8')]);
   expect(pages.filter(([, text]) => /vigil/i.test(text)).map(([name]) => name)).toEqual([]);
-  const webhook = pages.find(([name, text]) => name.endsWith('.api.mdx') && text.includes('Responses OpenAI expects'));
+  const webhook = pages.find(
+    ([name, text]) => name.endsWith('.api.page.js') && text.includes('Responses OpenAI expects'),
+  );
   expect(webhook, 'a webhook page names OpenAI as the sender').toBeTruthy();
   expect(pages.some(([, text]) => text.includes('OPENAI_TOKEN'))).toBe(true);
 });

@@ -150,7 +150,7 @@ test('descriptions with < > { } and backticks become text, not broken MDX', asyn
     // The front matter is YAML that Docusaurus parses; the rest is MDX, compiled and rendered as the site does.
     const [, front = ''] = /^---\n([\s\S]*?)\n---\n/.exec(page) ?? [];
     expect(() => yaml.load(front), `front matter of ${file}`).not.toThrow();
-    rendered.set(file, renderMdxPage(page));
+    rendered.set(file, renderMdxPage(page, outputDir));
   }
   expect([...rendered.keys()].sort()).toEqual([
     'autocomplete-dataset-ids.api.mdx',
@@ -298,20 +298,28 @@ test('a hostile description builds, and no text of it becomes markup, a script, 
   const {status, output, outputDir, files} = generateApiDocs('hostile-texts.yaml');
   try {
     expect(status, output).toBe(0);
-    expect(files.sort()).toEqual([
+    const pages = files.filter((name) => name.endsWith('.mdx')).sort();
+    expect(pages).toEqual([
       'get-thing-x.api.mdx',
       'hostile-texts-api-script-alert-title-script.info.mdx',
       'thing-changed.api.mdx',
       'things.tag.mdx',
     ]);
-    for (const file of files) {
+    const dataFileOf = (file: string) => file.replace(/\.mdx$/, '.page.js');
+    expect(files.filter((name) => !name.endsWith('.mdx')).sort()).toEqual(pages.map(dataFileOf));
+    for (const file of pages) {
       const page = readFileSync(path.join(outputDir, file), 'utf8');
       const [, front = ''] = /^---\n([\s\S]*?)\n---\n/.exec(page) ?? [];
       const fields = yaml.load(front) as Record<string, unknown>;
       expect(typeof fields.title, `${file}: front matter title`).toBe('string');
-      // The MDX has no import but the page component's, and no expression but JSON data.
-      expect(page.match(/^import .*$/gm), file).toHaveLength(1);
-      const html = renderMdxPage(page);
+      // The MDX imports nothing but the page component and the page's data, and has no expression but JSON data.
+      const imports = page.match(/^import .*$/gm) ?? [];
+      expect(imports, file).toHaveLength(2);
+      expect(imports[0], file).toMatch(
+        /^import Api(Reference|Root|Tag)Page from '@theme\/Api(Reference|Root|Tag)Page';$/,
+      );
+      expect(imports[1], file).toBe(`import page from './${dataFileOf(file)}';`);
+      const html = renderMdxPage(page, outputDir);
       // The elements and attributes of the page (an escaped `&#x3C;img onerror=…` is text the reader sees).
       const $ = loadHtml(html);
       expect($('script, iframe, svg, object, embed, style').length, `${file}: active elements`).toBe(0);
@@ -326,6 +334,7 @@ test('a hostile description builds, and no text of it becomes markup, a script, 
     }
     const root = renderMdxPage(
       readFileSync(path.join(outputDir, 'hostile-texts-api-script-alert-title-script.info.mdx'), 'utf8'),
+      outputDir,
     );
     // What the reader sees: the texts as text.
     const text = loadHtml(root).text();

@@ -43,10 +43,17 @@ function highlightReference(
           if (line.length === 1 && line[0].content === '\n') line[0].content = '';
           lineStyle = declarationsOf(getLineProps({line}).style);
           lines.push(
-            line.map((token: Token) => {
-              const props = getTokenProps({token});
-              return {className: props.className, content: String(props.children), style: declarationsOf(props.style)};
-            }),
+            // An empty token draws nothing: the build leaves it out (src/utils/code-tokens.ts).
+            line
+              .filter((token: Token) => token.content !== '')
+              .map((token: Token) => {
+                const props = getTokenProps({token});
+                return {
+                  className: props.className,
+                  content: String(props.children),
+                  style: declarationsOf(props.style),
+                };
+              }),
           );
         }
         return createElement(Fragment);

@@ -6,12 +6,13 @@ import {codeThemes} from '../../config/prism-themes';
 import {contrastRatio as contrast, over, parseColor, type Rgba} from '../../src/utils/color';
 
 // WCAG contrast of the theme's color pairs, computed from the style sheets themselves: Infima (the base
-// theme), then src/css/custom.css on top, as the browser loads them. axe checks rendered text, but it
+// theme), then the design tokens (src/css/tokens.css) and src/css/custom.css on top, as the browser loads them. axe checks rendered text, but it
 // cannot rate text on a gradient (the landing hero), and it only sees the states a page happens to be in;
 // this test rates every pair the theme defines, in both color modes.
 
 const AA_NORMAL_TEXT = 4.5;
 const INFIMA_CSS = createRequire(join(process.cwd(), 'package.json')).resolve('infima/dist/css/default/default.css');
+const TOKENS_CSS = 'src/css/tokens.css';
 const CUSTOM_CSS = 'src/css/custom.css';
 const HERO_CSS = 'src/components/HomepageHero/styles.module.css';
 
@@ -51,7 +52,7 @@ function topLevelBlocks(file: string): Block[] {
   return blocks;
 }
 
-const sheets = [INFIMA_CSS, CUSTOM_CSS].map(topLevelBlocks);
+const sheets = [INFIMA_CSS, TOKENS_CSS, CUSTOM_CSS].map(topLevelBlocks);
 const hero = topLevelBlocks(HERO_CSS);
 
 /** Declarations of every block with one of `selectors`, in cascade order (later sheets win). */
@@ -129,7 +130,35 @@ function themePairs(mode: Mode): Pair[] {
   const footerVars = variables(mode, '.footer--dark');
   const footerBackground = color('var(--ifm-footer-background-color)', footerVars);
   const primary = color('var(--ifm-color-primary)', vars);
+  const text = color('var(--ifm-font-color-base)', vars);
+  const muted = color('var(--vigil-color-text-muted)', vars);
+  const subtle = over(color('var(--vigil-color-bg-subtle)', vars), page);
+  const footerText = color('var(--ifm-footer-color)', footerVars);
+  const admonitions = ADMONITIONS.flatMap((kind): Pair[] => {
+    const background = over(color(`var(--vigil-color-${kind}-bg)`, vars), page);
+    return [
+      {name: `${kind} admonition title`, ratio: contrast(color(`var(--vigil-color-${kind}-title)`, vars), background)},
+      {name: `${kind} admonition text`, ratio: contrast(text, background)},
+      {name: `link in a ${kind} admonition`, ratio: contrast(primary, background)},
+    ];
+  });
   return [
+    ...admonitions,
+    {name: 'headings on the page', ratio: contrast(color('var(--ifm-heading-color)', vars), page)},
+    {name: 'muted text (captions, table of contents) on the page', ratio: contrast(muted, page)},
+    {name: 'table header text on its background', ratio: contrast(muted, subtle)},
+    {name: 'sidebar link on the page', ratio: contrast(color('var(--ifm-menu-color)', vars), page)},
+    {name: 'tab label on the page', ratio: contrast(color('var(--ifm-tabs-color)', vars), page)},
+    {
+      name: 'inline code on its background',
+      ratio: contrast(text, over(color('var(--ifm-code-background)', vars), page)),
+    },
+    {
+      name: 'search excerpt text on its highlight',
+      ratio: contrast(muted, over(color('var(--vigil-color-highlight-bg)', vars), page)),
+    },
+    {name: 'error text on the page', ratio: contrast(color('var(--vigil-color-danger-text)', vars), page)},
+    {name: 'footer text on the footer', ratio: contrast(footerText, footerBackground)},
     {name: 'body text on the page', ratio: contrast(color('var(--ifm-font-color-base)', vars), page)},
     {name: 'primary (links) on the page', ratio: contrast(primary, page)},
     {name: 'primary on the active sidebar item', ratio: contrast(primary, activeMenu)},
@@ -145,6 +174,8 @@ function themePairs(mode: Mode): Pair[] {
   ];
 }
 
+const ADMONITIONS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'webhook', 'other'] as const;
 const ANNOUNCEMENT = "div[role='banner']";
 
 test.describe('theme colors meet WCAG AA contrast (4.5:1)', () => {
@@ -159,12 +190,38 @@ test.describe('theme colors meet WCAG AA contrast (4.5:1)', () => {
   }
 
   test('the announcement bar text and link on its background', () => {
-    const custom = sheets[1];
-    const bar = block(custom, ANNOUNCEMENT, CUSTOM_CSS);
-    const background = parseColor(declared(bar, 'background-color', `${CUSTOM_CSS} ${ANNOUNCEMENT}`));
-    for (const selector of [ANNOUNCEMENT, `${ANNOUNCEMENT} a`, `${ANNOUNCEMENT} button`]) {
-      const text = parseColor(declared(block(custom, selector, CUSTOM_CSS), 'color', `${CUSTOM_CSS} ${selector}`));
-      expect(contrast(text, background), selector).toBeGreaterThanOrEqual(AA_NORMAL_TEXT);
+    const custom = sheets[2];
+    for (const mode of ['light', 'dark'] as const) {
+      const vars = variables(mode);
+      const bar = block(custom, ANNOUNCEMENT, CUSTOM_CSS);
+      const background = color(declared(bar, 'background-color', `${CUSTOM_CSS} ${ANNOUNCEMENT}`), vars);
+      for (const selector of [ANNOUNCEMENT, `${ANNOUNCEMENT} a`, `${ANNOUNCEMENT} button`]) {
+        const text = color(declared(block(custom, selector, CUSTOM_CSS), 'color', `${CUSTOM_CSS} ${selector}`), vars);
+        expect(contrast(text, background), `${mode} ${selector}`).toBeGreaterThanOrEqual(AA_NORMAL_TEXT);
+      }
+    }
+  });
+
+  test('the label of every HTTP method badge on its color, in both modes', () => {
+    const failing: string[] = [];
+    for (const mode of ['light', 'dark'] as const) {
+      const vars = variables(mode);
+      for (const method of METHODS) {
+        const ratio = contrast(
+          color('var(--vigil-color-on-method)', vars),
+          color(`var(--vigil-color-method-${method})`, vars),
+        );
+        if (ratio < AA_NORMAL_TEXT) failing.push(`${mode} ${method}: ${ratio.toFixed(2)}:1`);
+      }
+    }
+    expect(failing).toEqual([]);
+  });
+
+  test('the code block background token is the code theme’s background, on which its token colors are rated', () => {
+    for (const [mode, theme] of Object.entries(codeThemes)) {
+      expect(color('var(--vigil-color-code-bg)', variables(mode as Mode)), mode).toEqual(
+        parseColor(theme.plain.backgroundColor ?? ''),
+      );
     }
   });
 
@@ -177,7 +234,10 @@ test.describe('theme colors meet WCAG AA contrast (4.5:1)', () => {
       );
       expect(stops.length, `color stops of --vigil-hero-background (${mode})`).toBeGreaterThan(1);
       for (const selector of ['.hero', '.title', '.tagline', '.summary']) {
-        const text = parseColor(declared(block(hero, selector, HERO_CSS), 'color', `${HERO_CSS} ${selector}`));
+        const text = color(
+          declared(block(hero, selector, HERO_CSS), 'color', `${HERO_CSS} ${selector}`),
+          variables(mode),
+        );
         for (const stop of stops) {
           const ratio = contrast(text, stop);
           if (ratio < AA_NORMAL_TEXT) failing.push(`${mode} ${selector} on ${stop.join(',')}: ${ratio.toFixed(2)}:1`);

@@ -1,10 +1,11 @@
-/** The MCP server: four tools over one built documentation site, the same over stdio and over HTTP. */
+/** The MCP server: five tools over one built documentation site, the same over stdio and over HTTP. */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import {CALL_TIME_BUDGET_MS, MAX_ARGUMENT_ELEMENTS, MAX_ARGUMENT_LENGTH, MAX_QUERY_LENGTH} from './limits';
 import {findOperation, listOperations, operationMarkdown} from './operations';
 import {readPage} from './pages';
+import {apiChanges} from './changes';
 import {SEARCH_SECTIONS, type SearchPool} from './search';
 import {ToolInputError, type Site} from './site';
 
@@ -102,8 +103,8 @@ export function createServer(site: Site, searches: SearchPool): McpServer {
       maxToolInputElements: MAX_ARGUMENT_ELEMENTS,
       instructions:
         'The Vigil documentation (a real-time data observability platform): how-to guides, concepts, datastore and catalog setup, ' +
-        'and the REST API reference. Use search_docs to find pages, read_page to read one as Markdown, and list_operations and ' +
-        'get_operation for the API reference.',
+        'and the REST API reference. Use search_docs to find pages, read_page to read one as Markdown, list_operations and ' +
+        'get_operation for the API reference, and api_changes for what changed in the API.',
     },
   );
 
@@ -200,6 +201,26 @@ export function createServer(site: Site, searches: SearchPool): McpServer {
       annotations: {readOnlyHint: true, openWorldHint: false},
     },
     ({tag}, {signal}) => tool(site, signal, async () => structured({...(await listOperations(site, tag))})),
+  );
+
+  server.registerTool(
+    'api_changes',
+    {
+      title: 'What changed in the Vigil API',
+      description:
+        "The API changelog, made from the history of the API's OpenAPI description: each commit that changed the API, with its date, " +
+        'the description version, and each change (added, changed, deprecated or removed operations, parameters, fields, enum values, ' +
+        'responses and security), breaking changes marked, with the pages that show them. Oldest first.',
+      inputSchema: {
+        since: bounded('since', MAX_ARGUMENT_LENGTH, 'Give a date such as 2026-11-25 or a version such as 1.0.0.')
+          .optional()
+          .describe(
+            'A date (the changes of that day and later) or a version of the description (the changes of later versions); none: all',
+          ),
+      },
+      annotations: {readOnlyHint: true, openWorldHint: false},
+    },
+    ({since}, {signal}) => tool(site, signal, async () => structured({...(await apiChanges(site, since))})),
   );
 
   return server;

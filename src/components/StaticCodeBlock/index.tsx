@@ -1,9 +1,10 @@
-import {useMemo, type ReactNode} from 'react';
+import {useContext, useMemo, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {ThemeClassNames} from '@docusaurus/theme-common';
 import {useCodeWordWrap} from '@docusaurus/theme-common/internal';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
+import {SetupFill} from '../SetupValues/context';
 // The theme's own style modules, so the markup and the class names are those of its code block.
 import {containerStyles, contentStyles, lineStyles} from '../../upstream/theme-code-block-styles';
 
@@ -22,6 +23,9 @@ export type StaticCodeBlockProps = {
 
 type BlockTokens = [classLists: string[], lines: (number | string)[][]];
 
+/** The classes of a token Prism does not highlight, colored by neither theme: its text takes the line's color. */
+const PLAIN = 'token plain';
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The code (as the copy button copies it) and the lines' HTML, in the line markup of the theme's CodeBlock/Line. */
@@ -37,7 +41,12 @@ function render({tokens, lineClass, lineClassNames, showLineNumbers}: StaticCode
     let spans = '';
     for (let at = 0; at < line.length; at += 2) {
       text += line[at + 1];
-      spans += `<span class="${classLists[line[at] as number]}">${escapeHtml(String(line[at + 1]))}</span>`;
+      const classes = classLists[line[at] as number];
+      // Plain text with no color of its own takes the line's: as text, not in a span (a fifth of a page's HTML).
+      spans +=
+        classes === PLAIN
+          ? escapeHtml(String(line[at + 1]))
+          : `<span class="${classes}">${escapeHtml(String(line[at + 1]))}</span>`;
     }
     code.push(text);
     const classes = clsx('token-line', extraClasses[index], showLineNumbers && lineStyles.codeLine, lineClass);
@@ -52,12 +61,15 @@ function render({tokens, lineClass, lineClassNames, showLineNumbers}: StaticCode
 /**
  * A fenced code block highlighted at build time (src/plugins/static-code-blocks.ts): the markup of the
  * theme's CodeBlock/Content/String, with the lines as HTML React does not rebuild when it hydrates, and
- * the color mode's token colors from classes.
+ * the color mode's token colors from classes. On a setup page, the reader's own names replace the defaults
+ * once the page has hydrated, in the lines and in what the copy button copies (src/components/SetupValues).
  */
 export default function StaticCodeBlock(props: StaticCodeBlockProps): ReactNode {
   const {className = '', preClass, language, title, showLineNumbers} = props;
   const wordWrap = useCodeWordWrap();
-  const {code, html} = useMemo(() => render(props), [props]);
+  const fill = useContext(SetupFill);
+  const tokens = fill ? fill(props.tokens, language) : props.tokens;
+  const {code, html} = useMemo(() => render({...props, tokens}), [props, tokens]);
   return (
     <div
       className={clsx(

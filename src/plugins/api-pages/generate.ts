@@ -16,7 +16,9 @@ import {
   firstSentence,
   loadOpenApiDescription,
   OpenApiSourceError,
-  pageMdx,
+  braceFreeString,
+  generatedPageMdx,
+  pageData,
   pageModel,
   rootPageData,
   tagPageData,
@@ -148,27 +150,9 @@ function frontMatter(fields: Record<string, unknown>): string {
   return `---\n${yaml.dump(fields, {lineWidth: -1, noRefs: true, quotingType: '"'})}---\n`;
 }
 
-/** A JSON text whose braces are escapes: MDX reads it inside `{…}` as one JavaScript string, never as syntax. */
-function jsonExpression(value: unknown): string {
-  return JSON.stringify(JSON.stringify(value)).replace(/[{}]/g, (brace) => (brace === '{' ? '\\u007b' : '\\u007d'));
-}
-
 /** The first sentence of a description, as plain text for the page's meta description. */
 function plainSummary(markdown: string | undefined, fallback: string): string {
   return descriptionText(firstSentence(markdown ?? '')) || fallback;
-}
-
-function overviewMdx(component: string, title: string, data: unknown, toc: unknown): string {
-  return [
-    `import ${component} from '@theme/${component}';`,
-    '',
-    `export const toc = JSON.parse(${jsonExpression(toc)});`,
-    '',
-    `# {JSON.parse(${jsonExpression(title)})}`,
-    '',
-    `<${component} page={${jsonExpression(data)}} />`,
-    '',
-  ].join('\n');
 }
 
 /** Writes every page of the API reference into `outputDir` (emptied first) and returns the files written. */
@@ -189,13 +173,32 @@ export function writeApiPages(options: ApiReferenceOptions): string[] {
     writeFileSync(path.join(outputDir, file), text);
     written.push(file);
   };
+  /**
+   * A page: its MDX (front matter, component, title) and, beside it, a module of its data (src/openapi/render-page.ts)
+   * as one JSON text: one string literal to the bundler's parser, where a .json module would be a tree of values in
+   * its memory (half a gigabyte more on a description of 900 operations).
+   */
+  const writePage = (
+    name: string,
+    fields: JsonObject,
+    component: string,
+    title: string,
+    data: unknown,
+    exports = '',
+  ) => {
+    const dataFile = `${name}.page.js`;
+    write(dataFile, `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`);
+    write(`${name}.mdx`, frontMatter(fields) + generatedPageMdx(component, title, dataFile, exports));
+  };
+  const tocExport = (blocks: Parameters<typeof tocOf>[0]) =>
+    `export const toc = JSON.parse(${braceFreeString(JSON.stringify(tocOf(blocks)))});`;
 
   const info = (spec.info ?? {}) as JsonObject;
   const title = String(info.title ?? 'API reference');
   const root = rootPageData(spec, render, options.downloads);
-  write(
-    `${rootPageId(spec)}.info.mdx`,
-    frontMatter({
+  writePage(
+    `${rootPageId(spec)}.info`,
+    {
       id: rootPageId(spec),
       title,
       description: plainSummary(info.description, title),
@@ -203,21 +206,29 @@ export function writeApiPages(options: ApiReferenceOptions): string[] {
       slug: '/',
       hide_title: true,
       custom_edit_url: null,
-    }) + overviewMdx('ApiRootPage', title, root, tocOf(root.blocks)),
+    },
+    'ApiRootPage',
+    title,
+    root,
+    tocExport(root.blocks),
   );
 
   const href = (page: ApiOperation) => `${render.baseUrl}${options.routeBasePath}/${page.slug}`;
   for (const group of groups) {
     if (!group.id || !group.tag) continue;
     const data = tagPageData(group.tag, group.operations, href, render);
-    write(
-      `${group.id}.tag.mdx`,
-      frontMatter({
+    writePage(
+      `${group.id}.tag`,
+      {
         id: group.id,
         title: group.label,
         description: plainSummary(group.tag.description, group.label),
         custom_edit_url: null,
-      }) + overviewMdx('ApiTagPage', group.label, data, tocOf(data.blocks)),
+      },
+      'ApiTagPage',
+      group.label,
+      data,
+      tocExport(data.blocks),
     );
   }
 
@@ -229,9 +240,9 @@ export function writeApiPages(options: ApiReferenceOptions): string[] {
       if (error instanceof OpenApiSourceError) throw error;
       throw new OpenApiSourceError(specPath, `the page cannot be rendered: ${(error as Error).message}`, page.pointer);
     }
-    write(
-      `${page.slug}.api.mdx`,
-      frontMatter({
+    writePage(
+      `${page.slug}.api`,
+      {
         id: page.slug,
         title: page.title,
         description: plainSummary(page.description, page.title),
@@ -239,7 +250,10 @@ export function writeApiPages(options: ApiReferenceOptions): string[] {
         hide_title: true,
         hide_table_of_contents: true,
         custom_edit_url: null,
-      }) + pageMdx(model, {...render, apiPageHref: (id) => `${render.baseUrl}${options.routeBasePath}/${id}`}),
+      },
+      'ApiReferencePage',
+      model.title,
+      pageData(model, {...render, apiPageHref: (id) => `${render.baseUrl}${options.routeBasePath}/${id}`}),
     );
   }
   return written;

@@ -18,6 +18,7 @@ import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkRe
 import {twinPath} from '../../utils/twin-path';
 import {operationMarkdown, serverUrl} from './openapi-markdown';
 import {apiDescription, apiGroups} from '../api-pages/generate';
+import {CHANGELOG_PAGE_ID, changelogMarkdown, changelogOf, type ApiChangelog} from '../api-changelog';
 
 export {MarkdownTwinError, twinPath};
 
@@ -267,11 +268,21 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       const specFile = options.specPath;
       const identity = options.apiIdentity ?? identityOf(spec);
       // A description's link that names no site page (`../admin-api-keys`, `openapi.json#/paths/…`) stays its text.
-      const formatDescription = (permalink: string) => (markdown: string) => {
+      // A description shared by many pages (a schema's fields) is formatted once: its result is kept unless one of
+      // its links was a fragment of the page (`#…`), the only link whose absolute form depends on the page.
+      const formattedOnce = new Map<string, string>();
+      const formatDescription = (permalink: string) => async (markdown: string) => {
+        const known = formattedOnce.get(markdown);
+        if (known !== undefined) return known;
         const resolve = resolverFor(path.resolve(siteDir, specFile), permalink);
-        return markdownWithAbsoluteLinks(markdown, specFile, (target) =>
-          descriptionLinkIsText(target) ? undefined : resolve(target),
-        );
+        let readsPage = false;
+        const formatted = await markdownWithAbsoluteLinks(markdown, specFile, (target) => {
+          if (descriptionLinkIsText(target)) return undefined;
+          readsPage ||= target.startsWith('#');
+          return resolve(target);
+        });
+        if (!readsPage) formattedOnce.set(markdown, formatted);
+        return formatted;
       };
       const apiPages = new Map<string, TwinPage>();
       for (const doc of apiDocs.docs) {
@@ -283,6 +294,7 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
           formatDescription: formatDescription(doc.permalink),
           origin,
           identity,
+          changelog: changelogOf(plugins),
         });
         apiPages.set(doc.id, apiPage);
       }
@@ -394,6 +406,8 @@ export type ApiContext = {
   formatDescription: (markdown: string) => Promise<string>;
   origin: string;
   identity?: ApiIdentity;
+  /** The API changelog the build made (src/plugins/api-changelog), a page of the API reference. */
+  changelog?: ApiChangelog;
 };
 
 /** The twin of one page of the API reference: the root page, a tag page or an operation page. */
@@ -402,8 +416,9 @@ export async function apiTwin(
   frontMatter: JsonObject,
   context: ApiContext,
 ): Promise<TwinPage> {
-  const {spec, specFile, operations, formatDescription, origin, identity} = context;
+  const {spec, specFile, operations, formatDescription, origin, identity, changelog} = context;
   const base = {permalink: doc.permalink, title: doc.title, description: doc.description};
+  if (changelog && doc.id === CHANGELOG_PAGE_ID) return {...base, markdown: changelogMarkdown(changelog, origin)};
   const operation = operations.find((item) => doc.id === item.slug);
   if (operation) {
     return {

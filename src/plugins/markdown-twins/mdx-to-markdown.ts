@@ -37,6 +37,11 @@ export const ADMONITION_LABELS: Record<string, string> = {
 /** Components whose content is plain Markdown wrapped for presentation. */
 const TAB_CONTAINER = 'Tabs';
 const TAB_ITEM = 'TabItem';
+/**
+ * Forms that work only in the browser and add nothing to read: the datastore pages' grant check
+ * (src/components/GrantCheck), whose check and expected output the page shows as code blocks. Dropped.
+ */
+const BROWSER_FORMS = new Set(['GrantCheck']);
 
 type Processors = {
   parseMdx: (source: string) => Root;
@@ -154,6 +159,9 @@ function convertChildren(parent: Parent, file: string, source: string, resolveLi
         );
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement': {
+        if (node.name !== null && BROWSER_FORMS.has(node.name) && node.children.length === 0) {
+          continue;
+        }
         if (node.name === TAB_CONTAINER) {
           for (const item of node.children) {
             if (item.type !== 'mdxJsxFlowElement' || item.name !== TAB_ITEM) {

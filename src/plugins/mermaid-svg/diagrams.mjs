@@ -73,7 +73,8 @@ export async function mermaidBlocks(source, file) {
   const parse = await loadParser();
   let tree;
   try {
-    tree = parse.parse(source);
+    // The front matter is YAML, which Docusaurus reads apart from the MDX: blanked, so lines keep their numbers.
+    tree = parse.parse(source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (front) => front.replace(/[^\n]/g, '')));
   } catch (error) {
     throw new Error(`${file}: cannot be parsed as MDX: ${error.message}`);
   }

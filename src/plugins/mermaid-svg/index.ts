@@ -12,6 +12,23 @@ import {RENDER_COMMAND, VARIANTS, diagramHash, mermaidBlocks, svgId, svgPath, ty
  */
 export const FIGURE_CLASS = 'mermaid-diagram';
 
+/** The accessible name of the region that scrolls a diagram wider than the column: the diagram's title. */
+function diagramRegionLabel(title: string): string {
+  return `Diagram: ${title}`;
+}
+
+const XML_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'"};
+
+/** The text of an SVG's own <title> (its accTitle), as the reader hears it. */
+function svgTitle(svg: string): string {
+  const escaped = /<title[^>]*>([^<]*)<\/title>/.exec(svg)?.[1] ?? '';
+  return escaped.replace(
+    /&(amp|lt|gt|quot|apos);|&#(\d+);/g,
+    (_, name: string | undefined, code: string | undefined) =>
+      name ? XML_ENTITIES[name] : String.fromCodePoint(Number(code)),
+  );
+}
+
 /** A diagram whose current text has no rendered SVG: names each block and the command that renders it. */
 export class MissingDiagramError extends Error {
   constructor(blocks: string[]) {
@@ -109,7 +126,14 @@ export default function remarkMermaidSvg() {
           const figure: MdxJsxFlowElement = {
             type: 'mdxJsxFlowElement',
             name: 'figure',
-            attributes: [{type: 'mdxJsxAttribute', name: 'className', value: FIGURE_CLASS}],
+            // A diagram never shrinks below the width at which its labels stay readable (scripts/render-diagrams.mjs):
+            // a narrower column scrolls it, so the figure is a region a keyboard can focus and scroll with the arrows.
+            attributes: [
+              {type: 'mdxJsxAttribute', name: 'className', value: FIGURE_CLASS},
+              {type: 'mdxJsxAttribute', name: 'role', value: 'region'},
+              {type: 'mdxJsxAttribute', name: 'tabIndex', value: '0'},
+              {type: 'mdxJsxAttribute', name: 'aria-label', value: diagramRegionLabel(svgTitle(svgs[0].svg as string))},
+            ],
             children: svgs.map(({variant, svg}) => rawHtmlBlock(`${FIGURE_CLASS}__${variant}`, svg as string)),
           };
           return figure as RootContent;

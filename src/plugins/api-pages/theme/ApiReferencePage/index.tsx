@@ -1,4 +1,4 @@
-import {useMemo, useState, type ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import Admonition from '@theme/Admonition';
 import Heading from '@theme/Heading';
 import TabItem from '@theme/TabItem';
@@ -177,11 +177,11 @@ function ResponseSamples({responses}: {responses: SectionData['responses']}): Re
 }
 
 /**
- * A page of the API reference: the data src/openapi/render-page.ts writes from the OpenAPI file (as JSON text),
+ * A page of the API reference: the data src/openapi/render-page.ts writes from the OpenAPI file (a module beside the
+ * MDX),
  * rendered at build time. Everything is in the HTML the server sends; folds are native <details>.
  */
-export default function ApiReferencePage({page: json}: {page: string}): ReactNode {
-  const page = useMemo(() => JSON.parse(json) as ApiPageData, [json]);
+export default function ApiReferencePage({page}: {page: ApiPageData}): ReactNode {
   const [filled, setFilled] = useState<FilledSamples>(null);
   return (
     <>

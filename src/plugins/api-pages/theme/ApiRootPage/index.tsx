@@ -1,9 +1,8 @@
-import {useMemo, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import type {ApiRootData} from '@site/src/openapi/render-overview';
 import ApiOverview from '../ApiOverview';
 
-/** The root page of the API reference: the data render-overview.ts writes from the description (JSON text). */
-export default function ApiRootPage({page: json}: {page: string}): ReactNode {
-  const page = useMemo(() => JSON.parse(json) as ApiRootData, [json]);
+/** The root page of the API reference: the data render-overview.ts writes from the description (a module beside the page's MDX). */
+export default function ApiRootPage({page}: {page: ApiRootData}): ReactNode {
   return <ApiOverview blocks={page.blocks} />;
 }

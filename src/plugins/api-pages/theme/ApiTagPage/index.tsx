@@ -1,4 +1,4 @@
-import {useMemo, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import type {ApiTagData} from '@site/src/openapi/render-overview';
 import ApiOverview from '../ApiOverview';
@@ -6,8 +6,7 @@ import ApiText from '../ApiText';
 import styles from './styles.module.css';
 
 /** A tag's page of the API reference: its description, then each of its operations with its method and path. */
-export default function ApiTagPage({page: json}: {page: string}): ReactNode {
-  const page = useMemo(() => JSON.parse(json) as ApiTagData, [json]);
+export default function ApiTagPage({page}: {page: ApiTagData}): ReactNode {
   return (
     <>
       <ApiOverview blocks={page.blocks} />

@@ -7,6 +7,7 @@ import {
   type TemplateParameter,
 } from '@site/src/openapi/sample-code';
 import type {CodeThemes} from '@site/src/utils/code-tokens';
+import {API_INSTANCE_VARIABLE, readInstance, writeInstance} from '@site/src/components/SetupValues/instance';
 import type {ValuesFormProps} from '.';
 import {highlightSamples} from './sample-highlighter';
 import {valuesSlot, type StoredValues} from './stored-values';
@@ -124,9 +125,10 @@ export default function ValuesForm({id, template, onSamples}: ValuesFormProps): 
     .sort((a, b) => Number(b.required) - Number(a.required));
   const initialBody = bodyText(template);
   const [stored] = useState<StoredValues>(() => valuesSlot.read());
+  // The instance is the one the setup pages keep too (src/components/SetupValues/store.ts).
   const [variables, setVariables] = useState(() =>
     pick(
-      stored.variables,
+      {...stored.variables, [API_INSTANCE_VARIABLE]: readInstance()} as Record<string, string>,
       template.variables.filter((variable) => !variable.credential).map((variable) => variable.name),
     ),
   );
@@ -162,7 +164,10 @@ export default function ValuesForm({id, template, onSamples}: ValuesFormProps): 
   // What is not a credential is kept for the next page, merged with what other pages keep.
   useEffect(() => {
     const credentials = new Set(template.variables.filter((variable) => variable.credential).map(({name}) => name));
-    const kept = Object.fromEntries(Object.entries(variables).filter(([name]) => !credentials.has(name)));
+    const {[API_INSTANCE_VARIABLE]: instance, ...kept} = Object.fromEntries(
+      Object.entries(variables).filter(([name]) => !credentials.has(name)),
+    );
+    if (instance !== undefined) writeInstance(instance);
     valuesSlot.update((before) => ({
       ...before,
       variables: {...before.variables, ...kept},
@@ -177,6 +182,7 @@ export default function ValuesForm({id, template, onSamples}: ValuesFormProps): 
     setQuery({});
     setBody(initialBody ?? '');
     valuesSlot.update((before) => ({open: before.open}));
+    writeInstance('');
   };
 
   return (

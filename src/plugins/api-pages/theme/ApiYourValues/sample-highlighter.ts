@@ -1,6 +1,6 @@
 // The Prism grammars of the generated samples, for the "your values" panel, which highlights the samples it writes
 // as the build highlights the static ones (src/utils/code-tokens.ts). Part of the panel's chunk only.
-import Prism from './prism-global';
+import Prism from '@site/src/utils/prism-browser';
 import 'prismjs/components/prism-clike';
 import 'prismjs/components/prism-javascript';
 import 'prismjs/components/prism-python';

@@ -1,0 +1,132 @@
+// The API changelog as data: what the page, its Markdown version, the Atom feed and the docs MCP server's
+// `api_changes` all read (the page as JSON next to its MDX, the others from the build's changes.json). Pure data and
+// one function of words, without Node.js or Docusaurus, so the MCP server compiles it as it is.
+
+/** What became of a thing of the API: the four words of the changelog. */
+export type ChangeAction = 'added' | 'changed' | 'deprecated' | 'removed';
+
+/**
+ * An operation (or webhook) a change is in, as the description at that commit named it, and where today's API
+ * reference shows the change on its page (none when the page is gone).
+ */
+export type ChangedOperation = {
+  kind: 'operation' | 'webhook';
+  method: string;
+  path: string;
+  title: string;
+  href?: string;
+};
+
+/**
+ * One change of one commit, in words, and the operations it is in: a schema shared by many operations changes
+ * them all at once (our description's second commit gave 477 error responses a `minimum` status), one change.
+ */
+export type ApiChange = {
+  action: ChangeAction;
+  breaking: boolean;
+  /** What it is: `operation`, `webhook`, `query parameter`, `property`, `enum value`, `response`, `security scheme`. */
+  subject: string;
+  /** Its name: `connection.ssh_tunnel`, `"paused"`, `409`, `bearerAuth`. */
+  name?: string;
+  /** Where it is, in words: `request body`, `response 200`, `property status of the request body`. */
+  where?: string;
+  /** For a change: what of it changed (`type`, `maxLength`, `now required`), with the values when they are short. */
+  detail?: string;
+  /** The operations it is in; none for the security schemes and the requirements every operation shares. */
+  operations: ChangedOperation[];
+  /** For a change in no operation: where the API reference shows it now (site path and anchor). */
+  href?: string;
+};
+
+/** The changes one commit made to the description's API; a commit that changed only prose or examples has none. */
+export type ChangelogEntry = {
+  /** The commit: the entry's id in the feed. */
+  commit: string;
+  /** Committer date, ISO 8601. */
+  date: string;
+  /** `info.version` of the description after the commit. */
+  version: string;
+  breaking: boolean;
+  changes: ApiChange[];
+  /** The first commit this build could read: not a change but where the history starts, with what was there. */
+  start?: {operations: number; webhooks: number};
+};
+
+/** What history the changelog covers, said on the page, in the feed and in the build's log. */
+export type ChangelogCoverage = {
+  /** `git`: read from the repository's commits; `none`: no history could be read (not a clone, file not committed). */
+  source: 'git' | 'none';
+  /** A shallow clone holds only its latest commits: the changelog starts at the first one it holds. */
+  shallow: boolean;
+  /** How many commits changed the description's file, and how many of them changed its API. */
+  commits: number;
+  entries: number;
+  from?: string;
+  to?: string;
+  /** One sentence a reader can act on. */
+  note: string;
+};
+
+export type ApiChangelog = {
+  title: string;
+  /** Site path of the changelog page, of its Atom feed and of its JSON. */
+  url: string;
+  feedUrl: string;
+  jsonUrl: string;
+  coverage: ChangelogCoverage;
+  /** Newest first, grouped by `info.version` (a version its commits reached again stays one group, where it began). */
+  versions: Array<{version: string; entries: ChangelogEntry[]}>;
+};
+
+/** Inline text of a sentence: plain, or code. The page renders code as `<code>`, Markdown as backticks. */
+export type Words = Array<string | {code: string}>;
+
+const VERBS: Record<ChangeAction, string> = {
+  added: 'Added',
+  changed: 'Changed',
+  deprecated: 'Deprecated',
+  removed: 'Removed',
+};
+
+/**
+ * The sentence of a change, without its operations, which each rendering lists after it (links on the page):
+ * `Added property `ssh_tunnel` in the request body`, `Removed enum value `"paused"` in the property status of the
+ * request body`, `Added operation`.
+ */
+export function changeWords(change: ApiChange): Words {
+  const words: Words = [`${VERBS[change.action]} ${change.subject}`];
+  if (change.name !== undefined) words.push(' ', {code: change.name});
+  if (change.detail) words.push(` (${change.detail})`);
+  if (change.where) words.push(` in the ${change.where}`);
+  return words;
+}
+
+/** `POST /datastores`, or a webhook's name. */
+export function operationLabel(operation: ChangedOperation): string {
+  return operation.kind === 'webhook' ? operation.path : `${operation.method.toUpperCase()} ${operation.path}`;
+}
+
+/** The sentence as plain text (the feed's titles, the MCP server's answers). */
+export function wordsText(words: Words): string {
+  return words.map((word) => (typeof word === 'string' ? word : word.code)).join('');
+}
+
+/** `2026-11-25`: the day of an entry, as the page shows it (UTC). */
+export function entryDay(entry: Pick<ChangelogEntry, 'date'>): string {
+  return new Date(entry.date).toISOString().slice(0, 10);
+}
+
+/** The title of an entry: `3 changes, 1 breaking` or where the history starts. */
+export function entryTitle(entry: ChangelogEntry): string {
+  if (entry.start) {
+    return `History starts: ${entry.start.operations} operation${entry.start.operations === 1 ? '' : 's'}, ${entry.start.webhooks} webhook${entry.start.webhooks === 1 ? '' : 's'}`;
+  }
+  const breaking = entry.changes.filter((change) => change.breaking).length;
+  const count = `${entry.changes.length} change${entry.changes.length === 1 ? '' : 's'}`;
+  return breaking ? `${count}, ${breaking} breaking` : count;
+}
+
+/** The anchor of an entry on the page: its day and commit (`2026-11-25-b6da484`). */
+export function entryAnchor(entry: Pick<ChangelogEntry, 'date' | 'commit'>): string {
+  return `${entryDay(entry)}-${entry.commit.slice(0, 7)}`;
+}

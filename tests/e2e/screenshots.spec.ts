@@ -1,0 +1,95 @@
+import type {Page} from '@playwright/test';
+import {searchBox, suggestions} from '../support/search-box';
+import {BASE_URL, FIRST_SEARCH_TIMEOUT, expect, openPage, takeExpectedConsole, test} from '../support/site';
+import {docId, readMarkdown} from '../support/content';
+import {posts} from '../support/blog';
+import {operationsOf, webhooksOf} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
+
+/**
+ * What the site looks like, page kind by page kind, at a phone and a desktop width in both color modes, against
+ * the baselines in tests/e2e/screenshots.spec.ts-snapshots/. A difference over the threshold fails the test and
+ * writes the baseline, the new screenshot and their difference to .artifacts/test-results/. To change the look
+ * on purpose, update the baselines and commit them (README, "Screenshots").
+ */
+
+const WIDTHS = {phone: {width: 390, height: 844}, desktop: {width: 1280, height: 800}};
+const MODES = ['light', 'dark'] as const;
+
+/** A doc page holding `pattern` in its Markdown, checked so the kind keeps its meaning when the docs change. */
+function docHolding(file: string, pattern: RegExp, what: string): string {
+  if (!pattern.test(readMarkdown(file).body)) throw new Error(`${file} no longer holds ${what}: pick another page`);
+  return `${BASE_URL}${docId(file)}`;
+}
+
+const spec = loadSpec();
+const operation = operationsOf(spec).find((item) => item.definition.requestBody && item.method === 'post');
+const webhook = webhooksOf(spec)[0];
+if (!operation || !webhook) throw new Error('the OpenAPI description has no POST operation with a body, or no webhook');
+
+/** A page kind, where it is, and what to show of it: the top of the page, or an element scrolled into view. */
+type Kind = {name: string; path: string; show?: string; before?: (page: Page) => Promise<void>};
+
+const KINDS: Kind[] = [
+  {name: 'landing', path: BASE_URL},
+  {name: 'doc', path: `${BASE_URL}intro`},
+  {
+    name: 'doc with a table',
+    path: docHolding('docs/onboarding-catalog/aws-glue.md', /^\|[-: |]+\|$/m, 'a table'),
+    show: 'article table',
+  },
+  {
+    name: 'doc with a diagram',
+    path: docHolding('docs/product/architecture.md', /```mermaid/, 'a diagram'),
+    show: 'article .mermaid-diagram',
+  },
+  {name: 'API root', path: `${BASE_URL}api`},
+  {name: 'operation', path: `${BASE_URL}api/${operation.slug}`},
+  {name: 'webhook', path: `${BASE_URL}api/${webhook.slug}`},
+  {name: 'blog list', path: `${BASE_URL}blog`},
+  {name: 'blog post', path: `${BASE_URL}blog/${posts[0].slug}`},
+  {name: '404', path: `${BASE_URL}no-such-page`},
+  {
+    name: 'search open',
+    path: `${BASE_URL}intro`,
+    async before(page) {
+      const box = searchBox(page);
+      if (!(await box.isVisible()))
+        await page
+          .getByRole('button', {name: /search/i})
+          .first()
+          .click();
+      await searchBox(page).fill('snowflake grants');
+      await expect(suggestions(page).last()).toContainText('“snowflake grants”', {timeout: FIRST_SEARCH_TIMEOUT});
+    },
+  },
+];
+
+test.describe('the site looks as its baselines', () => {
+  test.describe.configure({mode: 'parallel'});
+
+  for (const kind of KINDS) {
+    test(`${kind.name} (${kind.path}): phone and desktop, light and dark`, async ({page, consoleGuard}) => {
+      for (const mode of MODES) {
+        // The reader's stored choice, as the color mode toggle leaves it (site-spec: key `theme`).
+        await page.addInitScript((value) => window.localStorage.setItem('theme', value), mode);
+        for (const [width, size] of Object.entries(WIDTHS)) {
+          await page.setViewportSize(size);
+          await openPage(page, kind.path);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+          await page.evaluate(async () => {
+            await document.fonts.ready;
+          });
+          await kind.before?.(page);
+          if (kind.show) await page.locator(kind.show).first().scrollIntoViewIfNeeded();
+          await expect(page, `${kind.name}, ${width}, ${mode}`).toHaveScreenshot(
+            `${kind.name.replace(/\W+/g, '-')}-${width}-${mode}.png`,
+            {animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01},
+          );
+        }
+      }
+      // The browser logs the document's own 404 status on each load, which is what that page is for.
+      if (kind.name === '404') takeExpectedConsole(consoleGuard, /status of 404/);
+    });
+  }
+});

@@ -1,0 +1,215 @@
+// The API changelog (src/plugins/api-changelog) from a scratch git repository whose description gains an operation,
+// loses a required response property and narrows a request enum: three dated entries, two of them breaking, grouped
+// by version and linked to the anchors of today's pages; the same repository cloned shallow and copied without git;
+// and its Atom feed, checked as RFC 4287 asks.
+import {execFileSync} from 'node:child_process';
+import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import yaml from 'js-yaml';
+import {loadOpenApiDescription, type JsonObject} from '../../src/openapi';
+import {atomFeed} from '../../src/plugins/api-changelog/atom';
+import {buildChangelog} from '../../src/plugins/api-changelog/changelog';
+import {changeLinker} from '../../src/plugins/api-changelog/links';
+import {changelogMarkdown} from '../../src/plugins/api-changelog/markdown';
+import {changeWords, wordsText, type ApiChangelog} from '../../src/plugins/api-changelog/model';
+import {atomProblems} from '../support/atom';
+
+/** A value whose characters XML, HTML and Markdown treat as syntax: it must come out as text everywhere. */
+const HOSTILE_VALUE = 'bird <script>alert(1)</script> & `x`';
+
+function description(version: string, change: (spec: JsonObject) => void = () => {}): JsonObject {
+  const pet = {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: {id: {type: 'string'}, name: {type: 'string'}, kind: {type: 'string'}},
+  };
+  const spec: JsonObject = {
+    openapi: '3.1.0',
+    info: {title: 'Pets API', version},
+    paths: {
+      '/pets': {
+        get: {
+          operationId: 'listPets',
+          summary: 'List pets',
+          responses: {
+            '200': {
+              description: 'The pets.',
+              content: {'application/json': {schema: {$ref: '#/components/schemas/Pet'}}},
+            },
+          },
+        },
+        post: {
+          operationId: 'createPet',
+          summary: 'Create a pet',
+          requestBody: {
+            content: {'application/json': {schema: {$ref: '#/components/schemas/PetCreate'}}},
+          },
+          responses: {'201': {description: 'Created.'}},
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Pet: pet,
+        PetCreate: {
+          type: 'object',
+          properties: {kind: {type: 'string', enum: ['cat', 'dog', HOSTILE_VALUE]}},
+        },
+      },
+    },
+  };
+  change(spec);
+  return spec;
+}
+
+const addOperation = (spec: JsonObject) => {
+  spec.paths['/pets/{pet_id}'] = {
+    get: {
+      operationId: 'getPet',
+      summary: 'Get a pet',
+      parameters: [{name: 'pet_id', in: 'path', required: true, schema: {type: 'string'}}],
+      responses: {'200': {description: 'The pet.'}},
+    },
+  };
+};
+const loseProperty = (spec: JsonObject) => {
+  delete spec.components.schemas.Pet.properties.name;
+  spec.components.schemas.Pet.required = ['id'];
+};
+const narrowEnum = (spec: JsonObject) => {
+  spec.components.schemas.PetCreate.properties.kind.enum = ['cat', 'dog'];
+};
+
+/** The versions, each a commit a day apart from 2026-01-01. */
+const VERSIONS: Array<[string, Array<(spec: JsonObject) => void>]> = [
+  ['1.0.0', []],
+  ['1.1.0', [addOperation]],
+  ['2.0.0', [addOperation, loseProperty]],
+  // A commit of prose only is no entry.
+  ['2.0.0', [addOperation, loseProperty, (spec) => (spec.info.description = 'Pets, and nothing else.')]],
+  ['2.0.0', [addOperation, loseProperty, (spec) => (spec.info.description = 'Pets, and nothing else.'), narrowEnum]],
+];
+
+function git(cwd: string, args: string[], env: Record<string, string> = {}): string {
+  return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: {...process.env, ...env},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+let scratch: string;
+let repository: string;
+
+test.beforeAll(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'api-changelog-'));
+  repository = path.join(scratch, 'repository');
+  git(scratch, ['init', '-q', '-b', 'main', repository]);
+  VERSIONS.forEach(([version, changes], day) => {
+    const spec = description(version, (document) => changes.forEach((change) => change(document)));
+    writeFileSync(path.join(repository, 'api.yaml'), yaml.dump(spec));
+    const date = `2026-01-0${day + 1}T12:00:00Z`;
+    git(repository, ['add', 'api.yaml']);
+    git(repository, ['commit', '-q', '-m', `version ${day}`], {GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date});
+  });
+});
+
+test.afterAll(() => {
+  rmSync(scratch, {recursive: true, force: true});
+});
+
+function changelogOf(specFile: string): ApiChangelog {
+  const spec = loadOpenApiDescription(specFile);
+  return buildChangelog({
+    specFile,
+    cacheDir: path.join(scratch, 'cache'),
+    url: '/docs/api/changelog',
+    feedUrl: '/docs/api/changelog/atom.xml',
+    jsonUrl: '/docs/api/changelog/changes.json',
+    linkOf: changeLinker({
+      spec,
+      specFile,
+      apiBase: '/docs/api/',
+      securityHref: '/docs/api#authentication',
+      render: {baseUrl: '/docs/'},
+    }),
+  }).changelog;
+}
+
+test('gaining an operation, losing a property and narrowing an enum are three dated entries, two breaking', () => {
+  const changelog = changelogOf(path.join(repository, 'api.yaml'));
+  expect(changelog.coverage).toMatchObject({source: 'git', shallow: false, commits: 5, entries: 3});
+  expect(changelog.coverage.note).toContain('whole history of api.yaml');
+  // Newest version first; within it, newest entry first; the first commit is where the history starts.
+  expect(
+    changelog.versions.map((group) => [group.version, group.entries.map((entry) => entry.date.slice(0, 10))]),
+  ).toEqual([
+    ['2.0.0', ['2026-01-05', '2026-01-03']],
+    ['1.1.0', ['2026-01-02']],
+    ['1.0.0', ['2026-01-01']],
+  ]);
+  const entries = changelog.versions.flatMap((group) => group.entries).filter((entry) => !entry.start);
+  expect(entries.map((entry) => entry.breaking)).toEqual([true, true, false]);
+  const [narrowed, lost, gained] = entries.map((entry) =>
+    entry.changes.map((change) => ({
+      breaking: change.breaking,
+      text: wordsText(changeWords(change)),
+      links: change.operations.map((operation) => operation.href),
+    })),
+  );
+  expect(gained).toEqual([{breaking: false, text: 'Added operation', links: ['/docs/api/get-pet']}]);
+  // The response lost a required property: a client reading it breaks. The anchor is the response's, the field gone.
+  expect(lost).toContainEqual({
+    breaking: true,
+    text: 'Removed property name in the response 200',
+    links: ['/docs/api/list-pets#response-200'],
+  });
+  // The request accepts fewer values: a client sending the value left out breaks. The anchor is the field's.
+  expect(narrowed).toEqual([
+    {
+      breaking: true,
+      text: `Removed enum value ${JSON.stringify(HOSTILE_VALUE)} in the property kind of the request body`,
+      links: ['/docs/api/create-pet#request-body-kind'],
+    },
+  ]);
+  // The description's text stays text in the Markdown version: in a code span, never markup.
+  const markdown = changelogMarkdown(changelog, 'https://vigil.example');
+  expect(markdown).toContain('``"bird <script>alert(1)</script> & `x`"``');
+  expect(markdown).not.toMatch(/^[^`]*<script>/m);
+});
+
+test('a shallow clone builds, and its changelog says it covers only the commits the clone holds', () => {
+  const shallow = path.join(scratch, 'shallow');
+  git(scratch, ['clone', '-q', '--depth', '2', `file://${repository}`, shallow]);
+  const changelog = changelogOf(path.join(shallow, 'api.yaml'));
+  expect(changelog.coverage).toMatchObject({source: 'git', shallow: true, commits: 2, entries: 1});
+  expect(changelog.coverage.note).toMatch(
+    /^Built from a shallow clone: this changelog covers only the history the clone holds, from 2026-01-04/,
+  );
+  expect(changelog.versions.flatMap((group) => group.entries.map((entry) => Boolean(entry.start)))).toEqual([
+    false,
+    true,
+  ]);
+
+  const copy = path.join(scratch, 'copy');
+  cpSync(path.join(repository, 'api.yaml'), path.join(copy, 'api.yaml'));
+  const outside = changelogOf(path.join(copy, 'api.yaml'));
+  expect(outside.coverage).toMatchObject({source: 'none', entries: 0});
+  expect(outside.coverage.note).toContain('could read no history of api.yaml');
+  expect(outside.versions).toEqual([]);
+});
+
+test('the changelog feed is Atom 1.0: well-formed XML with the elements RFC 4287 requires', () => {
+  const changelog = changelogOf(path.join(repository, 'api.yaml'));
+  const feed = atomFeed(changelog, 'https://vigil.example', 'Vigil');
+  expect(atomProblems(feed)).toEqual([]);
+  expect(feed).toContain('bird &lt;script&gt;alert(1)&lt;/script&gt; &amp; `x`');
+  // Four entries (three changes and the start), each with its own id.
+  expect(feed.match(/<entry>/g)).toHaveLength(4);
+  // The checker itself finds what it must: an entry without its id and text that is not XML.
+  expect(atomProblems(feed.replace(/<id>urn:git:[^<]*<\/id>/, ''))).toEqual(['entry 1 has no id']);
+  expect(atomProblems(feed.replace('&amp;', '&'))[0]).toMatch(/^not well-formed XML/);
+});
