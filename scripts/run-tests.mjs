@@ -260,7 +260,8 @@ checks.build = buildOk ? 'passed' : 'failed';
 console.log(
   `build: ${checks.build} in ${built.seconds.toFixed(1)} s (ended ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s into the run)`,
 );
-await check('type check', 'npx', ['tsc', '--noEmit']);
+// The type check runs beside the build of the hostile description (each on one of the two cores), awaited after it.
+const typeChecking = check('type check', 'npx', ['tsc', '--noEmit']);
 const docsMcp = await installingDocsMcp;
 checks['docs MCP server install'] = docsMcp.code === 0 ? 'passed' : 'failed';
 console.log(
@@ -276,6 +277,7 @@ if (buildOk) {
     DOCUSAURUS_GENERATED_FILES_DIR_NAME: HOSTILE_BUILD.generated,
     FORCE_COLOR: '0',
   });
+  await typeChecking;
   results.push(await timed('build and browser tests', () => playwright('site', ['build', 'e2e'])));
   // The teardown project stops nginx; should Playwright die first, the daemon it left is stopped here.
   stopNginxDaemon(NGINX_DIR);
@@ -285,6 +287,7 @@ if (buildOk) {
       ? 'passed'
       : 'failed';
 } else {
+  await typeChecking;
   console.error('\nThe production build failed: the build and browser tests did not run.');
 }
 

@@ -10,16 +10,18 @@ import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
-import {createFontStack} from '@capsizecss/core';
-import arial from '@capsizecss/metrics/arial';
-import courierNew from '@capsizecss/metrics/courierNew';
-import {fromBuffer} from '@capsizecss/unpack';
 import * as fontkit from 'fontkit';
 import * as prettier from 'prettier';
-import subsetFont from 'subset-font';
 import {BASE_URL} from '../config/base-url.cjs';
 
-const require = createRequire(path.resolve('package.json'));
+// The font packages and the tools that cut them are a package of their own, packages/font-tools, which `npm run
+// fonts` installs first: 180 MB (capsize's metrics of every Google font) that neither the build nor the tests need.
+const require = createRequire(path.resolve('packages/font-tools/package.json'));
+const {createFontStack} = require('@capsizecss/core');
+const arial = require('@capsizecss/metrics/arial');
+const courierNew = require('@capsizecss/metrics/courierNew');
+const {fromBuffer} = require('@capsizecss/unpack');
+const subsetFont = require('subset-font');
 const FONTS_DIR = 'static/fonts';
 const FILE_FACES_CSS = 'src/plugins/fonts/file-faces.css';
 const FALLBACK_FACES_CSS = 'src/plugins/fonts/fallback-faces.css';

@@ -82,9 +82,11 @@ test.describe('the site looks as its baselines', () => {
           });
           await kind.before?.(page);
           if (kind.show) await page.locator(kind.show).first().scrollIntoViewIfNeeded();
+          // The site's own fonts draw the same pixels on every run: 100 pixels are room for antialiasing, and a
+          // token's change is more (the link color of the doc page changes 431).
           await expect(page, `${kind.name}, ${width}, ${mode}`).toHaveScreenshot(
             `${kind.name.replace(/\W+/g, '-')}-${width}-${mode}.png`,
-            {animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01},
+            {animations: 'disabled', caret: 'hide', maxDiffPixels: 100},
           );
         }
       }

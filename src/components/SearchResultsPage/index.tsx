@@ -10,6 +10,7 @@ import SearchSectionLabel from '../SearchSectionLabel';
 import {SEARCH_SECTIONS, type SearchSection} from '../SearchableContent';
 import {searchSite, type SearchHit, type SearchResults} from '../SiteSearch/pagefind';
 import {resultCount} from '../SiteSearch/result-count';
+import SearchForm from '../SearchForm';
 import styles from './styles.module.css';
 
 /** How many results the page shows at first, and adds each time the reader asks for more. */
@@ -95,34 +96,14 @@ export default function SearchResultsPage(): ReactNode {
   return (
     <main className={clsx('container margin-vert--lg', styles.page)}>
       <Heading as="h1">{query ? `Search results for “${query}”` : 'Search the documentation'}</Heading>
-      <form
+      <SearchForm
+        id="search-page-query"
         action={pagePath}
-        method="get"
-        role="search"
-        className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          history.push(address(pagePath, typed.trim(), section));
-        }}>
-        <label htmlFor="search-page-query" className={styles.label}>
-          Search the docs, the API reference and the blog
-        </label>
-        <div className={styles.row}>
-          <input
-            id="search-page-query"
-            name="q"
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            className={styles.input}
-            autoComplete="off"
-          />
-          {section && <input type="hidden" name="section" value={section} />}
-          <button type="submit" className="button button--primary">
-            Search
-          </button>
-        </div>
-      </form>
+        query={typed}
+        onQueryChange={setTyped}
+        onSearch={(typedQuery) => history.push(address(pagePath, typedQuery, section))}>
+        {section && <input type="hidden" name="section" value={section} />}
+      </SearchForm>
 
       {query !== '' && (
         <nav aria-label="Filter results by section" className={styles.filters}>

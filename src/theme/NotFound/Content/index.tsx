@@ -9,6 +9,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
+import SearchForm from '@site/src/components/SearchForm';
 import SearchSectionLabel from '@site/src/components/SearchSectionLabel';
 import {searchSite, type SearchHit} from '@site/src/components/SiteSearch/pagefind';
 import {queryOfMissingPath} from './query';
@@ -78,33 +79,14 @@ export default function NotFoundContent({className}: Props): ReactNode {
           {description} The page may have moved, or a word of its address may be misspelt: search for it, or start from
           a section of the site.
         </p>
-        <form
+        <SearchForm
+          id="not-found-query"
           action={searchPage}
-          method="get"
-          role="search"
+          query={typed}
+          onQueryChange={setTyped}
+          onSearch={(typedQuery) => history.push(`${searchPage}?${new URLSearchParams({q: typedQuery}).toString()}`)}
           className={styles.form}
-          onSubmit={(event) => {
-            event.preventDefault();
-            history.push(`${searchPage}?${new URLSearchParams({q: typed.trim()}).toString()}`);
-          }}>
-          <label htmlFor="not-found-query" className={styles.label}>
-            Search the docs, the API reference and the blog
-          </label>
-          <div className={styles.row}>
-            <input
-              id="not-found-query"
-              name="q"
-              type="search"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              className={styles.input}
-              autoComplete="off"
-            />
-            <button type="submit" className="button button--primary">
-              Search
-            </button>
-          </div>
-        </form>
+        />
 
         {query !== '' && (
           <section aria-labelledby="not-found-nearest">
