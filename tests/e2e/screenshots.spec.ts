@@ -48,7 +48,17 @@ const KINDS: Kind[] = [
   {name: 'webhook', path: `${BASE_URL}api/${webhook.slug}`},
   {name: 'blog list', path: `${BASE_URL}blog`},
   {name: 'blog post', path: `${BASE_URL}blog/${posts[0].slug}`},
-  {name: '404', path: `${BASE_URL}no-such-page`},
+  {
+    name: '404',
+    path: `${BASE_URL}no-such-page`,
+    async before(page) {
+      // The nearest pages come from the offline index after hydration: the first search of a cold browser may
+      // still be loading when the page is otherwise still, so the picture waits for the list it is compared with.
+      await expect(page.getByRole('region', {name: 'Nearest pages'}).getByRole('listitem')).toHaveCount(3, {
+        timeout: FIRST_SEARCH_TIMEOUT,
+      });
+    },
+  },
   {
     name: 'search open',
     path: `${BASE_URL}intro`,

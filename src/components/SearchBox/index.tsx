@@ -14,7 +14,8 @@ import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import SearchExcerpt from '../SearchExcerpt';
 import SearchSectionLabel from '../SearchSectionLabel';
-import {loadPagefind, searchSite, type SearchHit} from '../SiteSearch/pagefind';
+import {loadSearchEngine} from '../SiteSearch/load-engine';
+import type {SearchHit} from '../SiteSearch/pagefind';
 import {resultCount} from '../SiteSearch/result-count';
 import styles from './styles.module.css';
 
@@ -84,6 +85,7 @@ export default function SearchBox(): ReactNode {
       }
       setState((previous) => (previous.status === 'found' ? previous : {status: 'searching', query: words}));
       try {
+        const {searchSite} = await loadSearchEngine();
         const results = await searchSite(baseUrl, words);
         const shown = Math.min(SUGGESTIONS, results.count);
         const hits = await Promise.all(Array.from({length: shown}, (_, index) => results.hit(index)));
@@ -179,7 +181,9 @@ export default function SearchBox(): ReactNode {
         }}
         onFocus={() => {
           // The library and its WebAssembly start loading as soon as the reader is about to type.
-          void loadPagefind(baseUrl).catch(() => undefined);
+          void loadSearchEngine()
+            .then((engine) => engine.loadPagefind(baseUrl))
+            .catch(() => undefined);
           setOpen(true);
         }}
         onKeyDown={onKeyDown}

@@ -11,7 +11,8 @@ import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
 import SearchForm from '@site/src/components/SearchForm';
 import SearchSectionLabel from '@site/src/components/SearchSectionLabel';
-import {searchSite, type SearchHit} from '@site/src/components/SiteSearch/pagefind';
+import {loadSearchEngine} from '@site/src/components/SiteSearch/load-engine';
+import type {SearchHit} from '@site/src/components/SiteSearch/pagefind';
 import {queryOfMissingPath} from './query';
 import styles from './styles.module.css';
 
@@ -56,7 +57,8 @@ export default function NotFoundContent({className}: Props): ReactNode {
     if (query === '') return undefined;
     let current = true;
     setNearest({status: 'searching'});
-    searchSite(baseUrl, query)
+    loadSearchEngine()
+      .then(({searchSite}) => searchSite(baseUrl, query))
       .then((results) =>
         Promise.all(Array.from({length: Math.min(NEAREST, results.count)}, (_, index) => results.hit(index))),
       )
