@@ -11,10 +11,13 @@ import {contrastRatio as contrast, over, parseColor, type Rgba} from '../../src/
 // this test rates every pair the theme defines, in both color modes.
 
 const AA_NORMAL_TEXT = 4.5;
+/** WCAG 1.4.11: what identifies a control, such as the edge of a text field, against what is next to it. */
+const AA_NON_TEXT = 3;
 const INFIMA_CSS = createRequire(join(process.cwd(), 'package.json')).resolve('infima/dist/css/default/default.css');
 const TOKENS_CSS = 'src/css/tokens.css';
 const CUSTOM_CSS = 'src/css/custom.css';
 const HERO_CSS = 'src/components/HomepageHero/styles.module.css';
+const READER_FORM_CSS = 'src/css/reader-form.module.css';
 
 type Block = {selectors: string[]; declarations: Map<string, string>};
 
@@ -215,6 +218,24 @@ test.describe('theme colors meet WCAG AA contrast (4.5:1)', () => {
       }
     }
     expect(failing).toEqual([]);
+  });
+
+  test('the edge of a field a reader types in, against the page and the form, in both modes (3:1)', () => {
+    const input = block(topLevelBlocks(READER_FORM_CSS), '.input', READER_FORM_CSS);
+    const edge = declared(input, 'border', `${READER_FORM_CSS} .input`).replace(/^.*\bsolid\s+/, '');
+    for (const mode of ['light', 'dark'] as const) {
+      const vars = variables(mode);
+      const page = pageBackground(vars);
+      const field = over(color(declared(input, 'background', `${READER_FORM_CSS} .input`), vars), page);
+      for (const [name, background] of [
+        ['page', page],
+        ['field', field],
+      ] as const) {
+        expect(contrast(color(edge, vars), background), `${mode}: field edge on the ${name}`).toBeGreaterThanOrEqual(
+          AA_NON_TEXT,
+        );
+      }
+    }
   });
 
   test('the code block background token is the code theme’s background, on which its token colors are rated', () => {

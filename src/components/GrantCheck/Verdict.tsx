@@ -1,7 +1,9 @@
 import {useMemo, type ReactNode} from 'react';
+import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
+import form from '@site/src/css/reader-form.module.css';
 import {useSetupValues} from '@site/src/components/SetupValues/store';
 import {statementsFor, type GrantCheck, type NamesOf, type Statement} from '@site/src/grant-requirements/model';
 import type {CodeThemes} from '@site/src/utils/code-tokens';
@@ -86,7 +88,7 @@ export default function Verdict({check, output}: VerdictProps): ReactNode {
 
   if (verdict.kind === 'unreadable') {
     return (
-      <div role="alert" className={styles.problem}>
+      <div role="alert" className={clsx(form.problem, styles.problem)}>
         <p>{verdict.message}</p>
         <p>It reads {check.formats}.</p>
       </div>

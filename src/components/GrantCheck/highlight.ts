@@ -1,14 +1,9 @@
-// The statements the check lists, highlighted as the build highlights the page's blocks (src/utils/code-tokens.ts),
-// so that they render through the site's code block (src/components/StaticCodeBlock) like the page's own.
-import Prism from '@site/src/utils/prism-browser';
+// The languages of the statements the check lists (SQL, shell, JSON policies), for src/utils/prism-browser's
+// `highlight`, which renders them through the site's code block like the page's own. Prism first: each grammar
+// file adds itself to the global it sets.
+import {highlight} from '@site/src/utils/prism-browser';
 import 'prismjs/components/prism-sql';
 import 'prismjs/components/prism-bash';
 import 'prismjs/components/prism-json';
-import {classIndexOf, tokenizeBlock, type ClassIndex, type CodeThemes} from '@site/src/utils/code-tokens';
 
-let cached: {themes: CodeThemes; classIndex: ClassIndex} | undefined;
-
-export function highlight(code: string, language: string, themes: CodeThemes) {
-  if (cached?.themes !== themes) cached = {themes, classIndex: classIndexOf(themes)};
-  return tokenizeBlock(Prism, themes, cached.classIndex, code, language);
-}
+export {highlight};

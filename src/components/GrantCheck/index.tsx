@@ -1,5 +1,7 @@
 import {useCallback, useId, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import form from '@site/src/css/reader-form.module.css';
 import {GRANT_CHECKS, type GrantCheckDatastore} from '@site/src/grant-requirements';
 import type {GrantCheck as Check} from '@site/src/grant-requirements/model';
 import type {VerdictProps} from './Verdict';
@@ -43,13 +45,13 @@ export default function GrantCheck({datastore}: {datastore: GrantCheckDatastore}
 
   if (!isBrowser) return null;
   return (
-    <div role="group" aria-labelledby={`${id}-label`} className={styles.check}>
-      <label id={`${id}-label`} htmlFor={`${id}-output`} className={styles.label}>
+    <div role="group" aria-labelledby={`${id}-label`} className={clsx(form.panel, styles.check)}>
+      <label id={`${id}-label`} htmlFor={`${id}-output`} className={clsx(form.label, styles.label)}>
         Paste the output of the check to see what is missing
       </label>
       <textarea
         id={`${id}-output`}
-        className={styles.output}
+        className={clsx(form.input, styles.output)}
         rows={8}
         spellCheck={false}
         autoCapitalize="off"
@@ -78,7 +80,7 @@ export default function GrantCheck({datastore}: {datastore: GrantCheckDatastore}
       </button>
       <div aria-live="polite">
         {failed ? (
-          <p role="alert" className={styles.problem}>
+          <p role="alert" className={clsx(form.problem, styles.problem)}>
             The check could not be loaded. Reload the page to try again.
           </p>
         ) : loaded && checked !== null ? (

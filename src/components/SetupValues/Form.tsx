@@ -1,4 +1,6 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import form from '@site/src/css/reader-form.module.css';
 import {
   SETUP_VALUES,
   valueProblem,
@@ -67,8 +69,12 @@ export default function SetupValuesForm({
   };
 
   return (
-    <form id={id} className={styles.form} aria-label="Your values" onSubmit={(event) => event.preventDefault()}>
-      <p className={styles.note}>
+    <form
+      id={id}
+      className={clsx(form.panel, styles.form)}
+      aria-label="Your values"
+      onSubmit={(event) => event.preventDefault()}>
+      <p className={form.note}>
         Type your own names: the commands on every setup page use them, quoted as each language needs. They stay in this
         browser; no password, key or token is asked for. Names are used exactly as typed, so type the name as the system
         stores it (Snowflake stores unquoted names in upper case, PostgreSQL in lower case).
@@ -81,10 +87,13 @@ export default function SetupValuesForm({
           : problemSentences(problems, name).map((sentence) => `This value ${sentence}`);
         const fieldId = `${id}-${name}`;
         return (
-          <div key={name} className={styles.field}>
-            <label htmlFor={fieldId}>{SETUP_VALUES[name].label}</label>
+          <div key={name} className={form.field}>
+            <label htmlFor={fieldId} className={form.label}>
+              {SETUP_VALUES[name].label}
+            </label>
             <input
               id={fieldId}
+              className={clsx(form.input, styles.input)}
               type="text"
               autoComplete="off"
               spellCheck={false}
@@ -94,11 +103,11 @@ export default function SetupValuesForm({
               aria-invalid={sentences.length > 0}
               onChange={(event) => change(name, event.target.value)}
             />
-            <span id={`${fieldId}-hint`} className={styles.hint}>
+            <span id={`${fieldId}-hint`} className={form.hint}>
               {SETUP_VALUES[name].hint}; the page shows <code>{declaration.names[name]}</code>
             </span>
             {sentences.length ? (
-              <p id={`${fieldId}-problem`} className={styles.problem}>
+              <p id={`${fieldId}-problem`} className={clsx(form.problem, styles.problem)}>
                 {sentences.join(' ')}
               </p>
             ) : null}

@@ -1,5 +1,7 @@
 import {useEffect, useMemo, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import form from '@site/src/css/reader-form.module.css';
 import {
   sampleCode,
   type ReaderValues,
@@ -50,13 +52,14 @@ function TextField({
   onChange: (value: string) => void;
 }): ReactNode {
   return (
-    <div className={styles.field}>
+    <div className={form.field}>
       <label htmlFor={id}>
         <code>{label}</code>
-        {hint ? <span className={styles.hint}> {hint}</span> : null}
+        {hint ? <span className={form.hint}> {hint}</span> : null}
       </label>
       <input
         id={id}
+        className={form.input}
         type={secret ? 'password' : 'text'}
         autoComplete="off"
         spellCheck={false}
@@ -186,8 +189,12 @@ export default function ValuesForm({id, template, onSamples}: ValuesFormProps): 
   };
 
   return (
-    <form id={id} className={styles.form} aria-label="Your values" onSubmit={(event) => event.preventDefault()}>
-      <p className={styles.note}>
+    <form
+      id={id}
+      className={clsx(form.panel, styles.form)}
+      aria-label="Your values"
+      onSubmit={(event) => event.preventDefault()}>
+      <p className={form.note}>
         The samples below take what you type. Nothing is sent; the token is never stored, the other values stay in this
         browser for the next page.
       </p>
@@ -222,12 +229,13 @@ export default function ValuesForm({id, template, onSamples}: ValuesFormProps): 
         onChange={setQuery}
       />
       {initialBody !== undefined && template.body ? (
-        <div className={styles.field}>
+        <div className={form.field}>
           <label htmlFor={`${id}-body`}>
-            Request body <span className={styles.hint}>{template.body.contentType}</span>
+            Request body <span className={form.hint}>{template.body.contentType}</span>
           </label>
           <textarea
             id={`${id}-body`}
+            className={form.input}
             rows={Math.min(16, Math.max(4, initialBody.split('\n').length))}
             spellCheck={false}
             value={body}
@@ -236,7 +244,7 @@ export default function ValuesForm({id, template, onSamples}: ValuesFormProps): 
             onChange={(event) => setBody(event.target.value)}
           />
           {bodyError !== null ? (
-            <p id={`${id}-body-error`} className={styles.error} role="alert">
+            <p id={`${id}-body-error`} className={clsx(form.problem, styles.error)} role="alert">
               {template.body.kind === 'json' ? 'This body is not valid JSON' : 'This body is not a JSON object'} (
               {bodyError}). The samples keep the last valid body.
             </p>

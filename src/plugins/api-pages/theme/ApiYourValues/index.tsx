@@ -1,6 +1,8 @@
 import {useCallback, useEffect, useId, useState, type ComponentType, type ReactNode} from 'react';
+import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
+import form from '@site/src/css/reader-form.module.css';
 import type {CodeBlockData} from '@site/src/openapi/render-page';
 import type {RequestTemplate} from '@site/src/openapi/sample-code';
 import {valuesSlot} from './stored-values';
@@ -69,7 +71,7 @@ export default function ApiYourValues({
         ) : null}
       </div>
       {open && failed ? (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={clsx(form.problem, styles.error)}>
           The panel could not be loaded. Reload the page to try again.
         </p>
       ) : null}
