@@ -13,15 +13,18 @@ import {chromium} from '@playwright/test';
 import {VARIANTS, contentDiagrams, svgFilesOnDisk, svgId, svgPath} from '../src/plugins/mermaid-svg/diagrams.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const require = createRequire(path.resolve('package.json'));
+// Mermaid is a package of its own, packages/diagram-tools, which `npm run diagrams` installs first: neither the build
+// nor the tests run it (they read the committed SVGs).
+const require = createRequire(path.resolve('packages/diagram-tools/package.json'));
 
 /**
- * Text is measured in DejaVu Sans (installed with Debian's Chromium), wider than the system fonts the site
- * asks for, so labels fit their boxes whatever font a reader's system picks; the SVG then names the
- * site's font stack (--ifm-font-family-base of src/css/custom.css).
+ * Text is measured in DejaVu Sans (installed with Debian's Chromium), wider than the site's own text font and
+ * the system fonts after it, so labels fit their boxes whatever font draws them; the SVG then draws them in the
+ * site's text font (--vigil-font-sans of src/css/tokens.css: the diagrams are inline in the page, which defines
+ * it), or in the reader's system font where the SVG is read on its own.
  */
 const MEASURING_FONT = '"DejaVu Sans", sans-serif';
-const SITE_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const SITE_FONT = 'var(--vigil-font-sans, system-ui, sans-serif)';
 
 /**
  * The smallest size, in CSS pixels, a label of a diagram may be drawn at. A diagram shrinks with the column down
