@@ -17,17 +17,24 @@
 import {spawn} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {cpus, freemem, loadavg, totalmem, type as osType, release} from 'node:os';
+import {createRequire} from 'node:module';
 import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {gunzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import {startNginx} from '../tools/nginx-server.mjs';
 import {QUIET_MS, VIEWPORTS, weighPage} from '../tools/page-weight.mjs';
 import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from '../tools/first-search.mjs';
 import {searchIndexSize} from '../tools/search-index.mjs';
 import {CHROMIUM_ARGS} from '../tools/test-browser.cjs';
+
+// Lighthouse and its Chrome launcher are a package of their own, packages/bench-tools, which `npm run bench` installs
+// first: 200 packages that neither the build nor the tests need.
+const benchTools = createRequire(join(process.cwd(), 'packages/bench-tools/package.json'));
+const importBenchTool = (specifier) => import(pathToFileURL(benchTools.resolve(specifier)).href);
+const chromeLauncher = await importBenchTool('chrome-launcher');
+const {default: lighthouse} = await importBenchTool('lighthouse');
+const {default: desktopConfig} = await importBenchTool('lighthouse/core/config/desktop-config.js');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Lighthouse's Chrome: the full browser, headless. */

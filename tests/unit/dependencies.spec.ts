@@ -101,10 +101,19 @@ function declaresTypes(name: string, declared: Record<string, string>): boolean 
   return name in declared || `@types/${name.replace(/^@([^/]+)\//, '$1__')}` in declared;
 }
 
-/** The font tools, a package of their own (packages/font-tools) that only the font script loads, with its own require. */
-const FONT_SCRIPT = 'scripts/subset-fonts.mjs';
-const fontTools = (JSON.parse(readFileSync('packages/font-tools/package.json', 'utf8')) as typeof manifest)
-  .dependencies;
+/**
+ * The packages of one authoring command each, kept out of the site's install (packages/<name>/package.json, its own
+ * lock file, installed by the command's npm script): the script that loads them, with its own require.
+ */
+const TOOL_PACKAGES: Record<string, string> = {
+  'scripts/subset-fonts.mjs': 'packages/font-tools',
+  'scripts/render-diagrams.mjs': 'packages/diagram-tools',
+  'scripts/bench.mjs': 'packages/bench-tools',
+};
+const toolsOf = (file: string): Record<string, string> =>
+  file in TOOL_PACKAGES
+    ? (JSON.parse(readFileSync(`${TOOL_PACKAGES[file]}/package.json`, 'utf8')) as typeof manifest).dependencies
+    : {};
 
 test('every package the code imports is declared: what the build runs as a dependency, types and tooling in either', () => {
   const build = buildSources();
@@ -123,7 +132,7 @@ test('every package the code imports is declared: what the build runs as a depen
       // What the build runs must install with `npm install --omit=dev` too.
       if (!(name in manifest.dependencies))
         undeclared.add(`${name}: imported by ${found.file}, which the build runs, not in dependencies`);
-    } else if (!(name in all) && !(found.file === FONT_SCRIPT && name in fontTools)) {
+    } else if (!(name in all) && !(name in toolsOf(found.file))) {
       undeclared.add(`${name}: imported by ${found.file}, in neither dependencies nor devDependencies`);
     }
   }
