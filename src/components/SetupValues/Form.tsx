@@ -1,6 +1,7 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import form from '@site/src/css/reader-form.module.css';
+import YourValuesForm from '@site/src/components/YourValuesForm';
 import {
   SETUP_VALUES,
   valueProblem,
@@ -69,16 +70,16 @@ export default function SetupValuesForm({
   };
 
   return (
-    <form
+    <YourValuesForm
       id={id}
-      className={clsx(form.panel, styles.form)}
-      aria-label="Your values"
-      onSubmit={(event) => event.preventDefault()}>
-      <p className={form.note}>
-        Type your own names: the commands on every setup page use them, quoted as each language needs. They stay in this
-        browser; no password, key or token is asked for. Names are used exactly as typed, so type the name as the system
-        stores it (Snowflake stores unquoted names in upper case, PostgreSQL in lower case).
-      </p>
+      className={styles.form}
+      note={
+        <>
+          Type your own names: the commands on every setup page use them, quoted as each language needs. They stay in
+          this browser; no password, key or token is asked for. Names are used exactly as typed, so type the name as the
+          system stores it (Snowflake stores unquoted names in upper case, PostgreSQL in lower case).
+        </>
+      }>
       {names.map((name) => {
         const value = values[name] ?? '';
         const invalid = value.trim() ? valueProblem(name, value.trim()) : undefined;
@@ -117,6 +118,6 @@ export default function SetupValuesForm({
       <button type="button" className="button button--sm button--outline button--secondary" onClick={clear}>
         Clear my values
       </button>
-    </form>
+    </YourValuesForm>
   );
 }

@@ -2,6 +2,7 @@ import {useEffect, useMemo, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import form from '@site/src/css/reader-form.module.css';
+import YourValuesForm from '@site/src/components/YourValuesForm';
 import {
   sampleCode,
   type ReaderValues,
@@ -189,15 +190,15 @@ export default function ValuesForm({id, template, onSamples}: ValuesFormProps): 
   };
 
   return (
-    <form
+    <YourValuesForm
       id={id}
-      className={clsx(form.panel, styles.form)}
-      aria-label="Your values"
-      onSubmit={(event) => event.preventDefault()}>
-      <p className={form.note}>
-        The samples below take what you type. Nothing is sent; the token is never stored, the other values stay in this
-        browser for the next page.
-      </p>
+      className={styles.form}
+      note={
+        <>
+          The samples below take what you type. Nothing is sent; the token is never stored, the other values stay in
+          this browser for the next page.
+        </>
+      }>
       {template.variables.length ? (
         <fieldset>
           <legend>Server and credentials</legend>
@@ -254,6 +255,6 @@ export default function ValuesForm({id, template, onSamples}: ValuesFormProps): 
       <button type="button" className={styles.reset} onClick={reset}>
         Clear my values
       </button>
-    </form>
+    </YourValuesForm>
   );
 }
