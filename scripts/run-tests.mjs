@@ -16,8 +16,8 @@
 //      then the build tests and the browser tests against the build served by nginx with deploy/nginx.conf, alone
 //      on the machine (their timings are budgets);
 //   5. a short load test of nginx.
-// Installs Debian's Chromium headless shell (tools/test-browser.cjs), nginx, wrk, PostgreSQL, MariaDB, openssl and
-// jq when missing. Prints `N passed, N failed` last (every check and every Playwright test counts) and exits
+// Installs Debian's Chromium headless shell (tools/test-browser.cjs), nginx, wrk, Ruby, PostgreSQL, MariaDB, openssl
+// and jq when missing. Prints `N passed, N failed` last (every check and every Playwright test counts) and exits
 // non-zero when anything failed.
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync} from 'node:fs';
@@ -234,6 +234,8 @@ if (ensureDebianPackage(NGINX, 'nginx')) {
 ensureDebianPackage(WRK, 'wrk');
 // PostgreSQL and MariaDB for the grant checks of the PostgreSQL and MySQL pages (tests/unit/grant-checks.spec.ts),
 // which start servers of their own in temporary directories; openssl for the MariaDB server's certificate.
+// Ruby for the Ruby request samples of the API pages, run against the mock (tests/unit/api-request-samples.spec.ts).
+ensureDebianPackage('/usr/bin/ruby', 'ruby');
 for (const {program, pkg} of [POSTGRES_PACKAGE, MARIADB_PACKAGE, OPENSSL_PACKAGE]) {
   if (ensureDebianPackage(program, pkg) && pkg !== OPENSSL_PACKAGE.pkg) {
     // Debian starts the system's server after installing it, where the init system lets it; the tests do not use it.

@@ -5,7 +5,9 @@
  * - Python with requests, in one python3 process, over HTTPS: HTTPS_PROXY points at a proxy of this file that
  *   answers CONNECT with TLS (a certificate for *.vigil.example made for the run) and passes each request to the
  *   mock, naming the sample;
- * - JavaScript in one node process, `fetch` sending Vigil URLs to the mock as the curl function does.
+ * - JavaScript in one node process, `fetch` sending Vigil URLs to the mock as the curl function does;
+ * - Ruby with net/http, in one ruby process, over HTTPS through the same proxy as Python (`http_proxy`: Net::HTTP
+ *   tunnels HTTPS through it with CONNECT).
  * Each sample runs with VIGIL_INSTANCE set to its own name (`sample-3`), so the host of its request names it.
  */
 import {execFile, execFileSync, spawnSync} from 'node:child_process';
@@ -292,6 +294,47 @@ export async function runPythonSamples(
     );
     const ran = runnerLines(stdout);
     if (ran.size === 0) throw new Error(`the Python runner reported nothing: ${stderr}`);
+    return results(samples, mock, run, ran);
+  } finally {
+    await front.close();
+    rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+/** ruby of this machine, or why not: the samples use only its standard library (net/http, json, uri). */
+export function ruby(): {available: boolean; why: string} {
+  const probe = spawnSync('ruby', ['--version'], {encoding: 'utf8'});
+  if (probe.error) return {available: false, why: `ruby is not installed (${probe.error.message})`};
+  return {available: true, why: probe.stdout.trim().split(' ').slice(0, 2).join(' ')};
+}
+
+/** Runs Ruby samples with net/http in one ruby process, over HTTPS through startTlsFront. */
+export async function runRubySamples(
+  samples: SampleCase[],
+  mock: ApiMock,
+  timeoutMs = 300_000,
+): Promise<Map<string, SampleRun>> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-ruby-'));
+  const run = nextRun('ruby');
+  const front = await startTlsFront(mock, run);
+  try {
+    const files = writeSamples(samples, dir, '.rb');
+    const env = {
+      PATH: process.env.PATH,
+      HOME: dir,
+      LANG: 'C.UTF-8',
+      ...READER_ENV,
+      http_proxy: front.url,
+      SSL_CERT_FILE: front.caFile,
+    };
+    const {stdout, stderr} = await runProcess(
+      'ruby',
+      [path.resolve(SAMPLE_FIXTURES, 'run_ruby_samples.rb'), ...files],
+      env,
+      timeoutMs,
+    );
+    const ran = runnerLines(stdout);
+    if (ran.size === 0) throw new Error(`the Ruby runner reported nothing: ${stderr}`);
     return results(samples, mock, run, ran);
   } finally {
     await front.close();
