@@ -64,3 +64,34 @@ test('every request sample language of an API operation is highlighted', async (
     expect($(panel).find('pre.prism-code .token:not(.plain)').length, `${languages[index]} sample`).toBeGreaterThan(0);
   });
 });
+
+test('on a phone, a code block wider than the screen offers word wrap, in a tab shown later too, and wrapping ends its sideways scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 390, height: 844});
+  await openPage(page, '/docs/api/create-datastore');
+  const samples = page.locator('article [role="tablist"]').first().locator('xpath=..');
+  const wrapButton = (panel: ReturnType<typeof page.locator>) => panel.getByRole('button', {name: 'Toggle word wrap'});
+  const scrolls = (panel: ReturnType<typeof page.locator>) =>
+    panel.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth);
+
+  const shown = samples.locator('[role="tabpanel"]:not([hidden])');
+  expect(await scrolls(shown), 'the first sample is wider than a phone').toBe(true);
+  await expect(wrapButton(shown)).toHaveCount(1);
+  await wrapButton(shown).click();
+  await expect.poll(() => scrolls(shown)).toBe(false);
+  await wrapButton(shown).click();
+  await expect.poll(() => scrolls(shown)).toBe(true);
+
+  // A block in a hidden tab has no width when the page loads: it is measured when its tab is shown.
+  const hidden = samples.locator('[role="tabpanel"][hidden]').first();
+  await expect(wrapButton(hidden)).toHaveCount(0);
+  const index = await samples
+    .locator('[role="tabpanel"]')
+    .evaluateAll((panels) => panels.findIndex((panel) => panel.hasAttribute('hidden')));
+  await samples.getByRole('tab').nth(index).click();
+  const revealed = samples.locator('[role="tabpanel"]').nth(index);
+  await expect(revealed).toBeVisible();
+  expect(await scrolls(revealed)).toBe(true);
+  await expect(wrapButton(revealed)).toHaveCount(1);
+});

@@ -1,10 +1,10 @@
 import {useContext, useMemo, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {ThemeClassNames} from '@docusaurus/theme-common';
-import {useCodeWordWrap} from '@docusaurus/theme-common/internal';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import {SetupFill} from '../SetupValues/context';
+import {useWordWrap} from './word-wrap';
 // The theme's own style modules, so the markup and the class names are those of its code block.
 import {containerStyles, contentStyles, lineStyles} from '../../upstream/theme-code-block-styles';
 
@@ -66,7 +66,7 @@ function render({tokens, lineClass, lineClassNames, showLineNumbers}: StaticCode
  */
 export default function StaticCodeBlock(props: StaticCodeBlockProps): ReactNode {
   const {className = '', preClass, language, title, showLineNumbers} = props;
-  const wordWrap = useCodeWordWrap();
+  const wordWrap = useWordWrap();
   const fill = useContext(SetupFill);
   const tokens = fill ? fill(props.tokens, language) : props.tokens;
   const {code, html} = useMemo(() => render({...props, tokens}), [props, tokens]);
