@@ -3,7 +3,8 @@
 // limits (a query of 1 MB, a body over 1 MiB, a client over its rate limit, a web page's request), SIGTERM during
 // calls, and behind nginx at /docs/mcp with the package's location block inside deploy/nginx.conf's server block.
 import {spawn, spawnSync} from 'node:child_process';
-import {readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {createServer} from 'node:net';
 import path from 'node:path';
 import {operationsOf} from '../../src/openapi';
@@ -277,5 +278,38 @@ test("behind nginx at /docs/mcp with the package's location block in deploy/ngin
     nginx.kill('SIGTERM');
     await Promise.all([stopped, mcp.stop()]);
     rmSync(home, {recursive: true, force: true});
+  }
+});
+
+test("the container's build compiles the server from its context alone: no node_modules but the package's own", () => {
+  test.setTimeout(120_000);
+  // What Dockerfile.dockerignore lets into the context: the `!` lines, less the lines after them.
+  const rules = readFileSync(path.join(DOCS_MCP_PACKAGE, 'Dockerfile.dockerignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#') && line !== '*');
+  const included = rules.filter((line) => line.startsWith('!')).map((line) => line.slice(1));
+  const excluded = new Set(rules.filter((line) => !line.startsWith('!')));
+  expect(included).toEqual(['src', 'packages/vigil-docs-mcp']);
+  const context = mkdtempSync(path.join(tmpdir(), 'docs-mcp-context-'));
+  try {
+    for (const folder of included) {
+      cpSync(folder, path.join(context, folder), {
+        recursive: true,
+        filter: (source) => !excluded.has(path.relative('.', source)),
+      });
+    }
+    const pkg = path.join(context, 'packages/vigil-docs-mcp');
+    // The image's `npm ci` in the package: the dependencies the test command installed there.
+    symlinkSync(path.join(DOCS_MCP_PACKAGE, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
+    const tsc = spawnSync(
+      process.execPath,
+      [path.join(pkg, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'],
+      {cwd: pkg, encoding: 'utf8'},
+    );
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+    expect(tsc.status).toBe(0);
+  } finally {
+    rmSync(context, {recursive: true, force: true});
   }
 });
