@@ -29,7 +29,8 @@ import {searchIndexSize} from '../tools/search-index.mjs';
 import {CHROMIUM_ARGS} from '../tools/test-browser.cjs';
 
 // Lighthouse and its Chrome launcher are a package of their own, packages/bench-tools, which `npm run bench` installs
-// first: 200 packages that neither the build nor the tests need.
+// first: 200 packages that neither the build nor the tests need. Its package.json pins by `overrides` the two packages
+// Lighthouse's trace engine asks for as `latest`, which `npm ci` refuses once the registry's tag moves on.
 const benchTools = createRequire(join(process.cwd(), 'packages/bench-tools/package.json'));
 const importBenchTool = (specifier) => import(pathToFileURL(benchTools.resolve(specifier)).href);
 const chromeLauncher = await importBenchTool('chrome-launcher');

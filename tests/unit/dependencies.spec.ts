@@ -1,8 +1,8 @@
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import {builtinModules} from 'node:module';
 import {join} from 'node:path';
 import {expect, test} from '@playwright/test';
-import {satisfies, subset} from 'semver';
+import {satisfies, subset, validRange} from 'semver';
 import {importsOf, repositoryTarget, sourceFiles} from '../support/imports';
 
 type Lock = {packages: Record<string, {version?: string}>};
@@ -220,4 +220,26 @@ test('the docs MCP server (packages/vigil-docs-mcp): its dependencies pinned, ev
       .map(([path, entry]) => `${path}@${entry.version}: ${advisory}`),
   );
   expect(vulnerable).toEqual([]);
+});
+
+test('each package of packages/ installs from its lock with npm ci: a dependency asked for by a tag is pinned by an override', () => {
+  // `npm ci` refuses a lock whose entry asks for a dist-tag (`latest`) once the registry's tag has moved on from the
+  // version locked; npm run fonts, diagrams and bench install their package so, and the docs MCP server's is so
+  // installed by the test command and the container.
+  const problems: string[] = [];
+  const folders = readdirSync('packages').map((name) => join('packages', name));
+  expect(folders.length).toBeGreaterThanOrEqual(4);
+  for (const folder of folders) {
+    const own = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {overrides?: Record<string, string>};
+    const lock = JSON.parse(readFileSync(join(folder, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, {dependencies?: Record<string, string>; optionalDependencies?: Record<string, string>}>;
+    };
+    for (const [where, entry] of Object.entries(lock.packages)) {
+      for (const [name, wanted] of Object.entries({...entry.dependencies, ...entry.optionalDependencies})) {
+        if (validRange(wanted) === null && !/^(npm|file|git|https?):/.test(wanted) && !own.overrides?.[name])
+          problems.push(`${folder}: ${where || '(root)'} asks for ${name}@${wanted}, which no override pins`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
 });
