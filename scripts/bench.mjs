@@ -581,7 +581,7 @@ const results = {
     loadAverageAtStart: loadavg().map((value) => Number(value.toFixed(2))),
     freeMemoryGiBAtStart: Number((freemem() / 2 ** 30).toFixed(1)),
   },
-  lighthouseVersion: JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version,
+  lighthouseVersion: JSON.parse(readFileSync(benchTools.resolve('lighthouse/package.json'), 'utf8')).version,
   definition: budgets.definition,
   build: BUILD_DIR,
 };
