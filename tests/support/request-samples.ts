@@ -266,39 +266,63 @@ function writeSamples(samples: SampleCase[], dir: string, extension: string): st
   });
 }
 
-/** Runs Python samples with requests over HTTPS through startTlsFront. */
-export async function runPythonSamples(
-  executable: string,
+/**
+ * How a language's samples run in one process of its interpreter over HTTPS through startTlsFront: the runner
+ * script of tests/fixtures/request-samples, and the environment that sends the requests through the front and
+ * trusts its certificate.
+ */
+type TlsFrontRunner = {
+  language: string;
+  extension: string;
+  command: string;
+  script: string;
+  frontEnv: (front: {url: string; caFile: string}) => Record<string, string>;
+};
+
+/** Runs `samples` with `runner`, each sample's text unchanged in a file of its own, and judges each run. */
+async function runThroughTlsFront(
+  runner: TlsFrontRunner,
   samples: SampleCase[],
   mock: ApiMock,
-  timeoutMs = 300_000,
+  timeoutMs: number,
 ): Promise<Map<string, SampleRun>> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-python-'));
-  const run = nextRun('python');
+  const id = runner.language.toLowerCase();
+  const dir = mkdtempSync(path.join(os.tmpdir(), `request-samples-${id}-`));
+  const run = nextRun(id);
   const front = await startTlsFront(mock, run);
   try {
-    const files = writeSamples(samples, dir, '.py');
-    const env = {
-      PATH: process.env.PATH,
-      HOME: dir,
-      LANG: 'C.UTF-8',
-      ...READER_ENV,
-      HTTPS_PROXY: front.url,
-      REQUESTS_CA_BUNDLE: front.caFile,
-    };
+    const files = writeSamples(samples, dir, runner.extension);
+    const env = {PATH: process.env.PATH, HOME: dir, LANG: 'C.UTF-8', ...READER_ENV, ...runner.frontEnv(front)};
     const {stdout, stderr} = await runProcess(
-      executable,
-      [path.resolve(SAMPLE_FIXTURES, 'run_python_samples.py'), ...files],
+      runner.command,
+      [path.resolve(SAMPLE_FIXTURES, runner.script), ...files],
       env,
       timeoutMs,
     );
     const ran = runnerLines(stdout);
-    if (ran.size === 0) throw new Error(`the Python runner reported nothing: ${stderr}`);
+    if (ran.size === 0) throw new Error(`the ${runner.language} runner reported nothing: ${stderr}`);
     return results(samples, mock, run, ran);
   } finally {
     await front.close();
     rmSync(dir, {recursive: true, force: true});
   }
+}
+
+/** Runs Python samples with requests over HTTPS through startTlsFront. */
+export function runPythonSamples(
+  executable: string,
+  samples: SampleCase[],
+  mock: ApiMock,
+  timeoutMs = 300_000,
+): Promise<Map<string, SampleRun>> {
+  const runner: TlsFrontRunner = {
+    language: 'Python',
+    extension: '.py',
+    command: executable,
+    script: 'run_python_samples.py',
+    frontEnv: (front) => ({HTTPS_PROXY: front.url, REQUESTS_CA_BUNDLE: front.caFile}),
+  };
+  return runThroughTlsFront(runner, samples, mock, timeoutMs);
 }
 
 /** ruby of this machine, or why not: the samples use only its standard library (net/http, json, uri). */
@@ -309,37 +333,20 @@ export function ruby(): {available: boolean; why: string} {
 }
 
 /** Runs Ruby samples with net/http in one ruby process, over HTTPS through startTlsFront. */
-export async function runRubySamples(
+export function runRubySamples(
   samples: SampleCase[],
   mock: ApiMock,
   timeoutMs = 300_000,
 ): Promise<Map<string, SampleRun>> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-ruby-'));
-  const run = nextRun('ruby');
-  const front = await startTlsFront(mock, run);
-  try {
-    const files = writeSamples(samples, dir, '.rb');
-    const env = {
-      PATH: process.env.PATH,
-      HOME: dir,
-      LANG: 'C.UTF-8',
-      ...READER_ENV,
-      http_proxy: front.url,
-      SSL_CERT_FILE: front.caFile,
-    };
-    const {stdout, stderr} = await runProcess(
-      'ruby',
-      [path.resolve(SAMPLE_FIXTURES, 'run_ruby_samples.rb'), ...files],
-      env,
-      timeoutMs,
-    );
-    const ran = runnerLines(stdout);
-    if (ran.size === 0) throw new Error(`the Ruby runner reported nothing: ${stderr}`);
-    return results(samples, mock, run, ran);
-  } finally {
-    await front.close();
-    rmSync(dir, {recursive: true, force: true});
-  }
+  // Net::HTTP reads the proxy of http_proxy and tunnels HTTPS through it with CONNECT.
+  const runner: TlsFrontRunner = {
+    language: 'Ruby',
+    extension: '.rb',
+    command: 'ruby',
+    script: 'run_ruby_samples.rb',
+    frontEnv: (front) => ({http_proxy: front.url, SSL_CERT_FILE: front.caFile}),
+  };
+  return runThroughTlsFront(runner, samples, mock, timeoutMs);
 }
 
 /** Runs JavaScript samples in one node process, `fetch` sending Vigil URLs to the mock. */
