@@ -7,6 +7,7 @@ import {readSpaceAligned, readTables, tableWith} from '../client-output/tables';
 import {
   defaultNames,
   EMPTY_MESSAGE,
+  shownName,
   sql,
   unreadable,
   verdictOf,
@@ -93,7 +94,7 @@ export const grantCheck: GrantCheck = {
       const principals = names(PRINCIPAL);
       if (!principals.includes(principal)) {
         return unreadable(
-          `This output lists the privileges of ${principal}; the statements of this page are for the service principal ${principals[principals.length - 1]}. Run the page's check for it.`,
+          `This output lists the privileges of ${principal}; the statements of this page are for the service principal ${shownName(names, PRINCIPAL)}. Run the page's check for it.`,
         );
       }
       if (objectType !== 'CATALOG' || objectKey !== CATALOG) {

@@ -6,6 +6,7 @@ import {
   bash,
   defaultNames,
   EMPTY_MESSAGE,
+  shownName,
   unreadable,
   verdictOf,
   type CheckedRow,
@@ -52,7 +53,7 @@ export const grantCheck: GrantCheck = {
       return unreadable(`This is not the output of kafka-acls.sh --list. Expected ${FORMATS}.`);
     }
     const principals = names(USER).map((user) => `User:${user}`);
-    const expected = principals[principals.length - 1];
+    const expected = `User:${shownName(names, USER)}`;
     const other = acls.find((acl) => !principals.includes(acl.principal));
     if (other) {
       return unreadable(

@@ -53,6 +53,27 @@ export const unreadable = (message: string): Verdict => ({kind: 'unreadable', me
 
 export const EMPTY_MESSAGE = 'Nothing to check: paste the whole output of the command above.';
 
+/** A bordered table (mysql --table, snowsql) without its bottom border. */
+export const CUT_OFF_TABLE_MESSAGE = 'The table is cut off: its bottom border is missing. Paste the whole output.';
+
+/** A row, given by its cells, that the page's check-grants.sql does not print. */
+export const unknownRow = (cells: string[]): Verdict =>
+  unreadable(
+    `The row "${cells.join(' | ')}" is not one that check-grants.sql prints: paste the output of the page's check.`,
+  );
+
+/** The name the listed statements show for `defaultName`: the reader's own when they gave one (the last of names). */
+export function shownName(names: NamesOf, defaultName: string): string {
+  const all = names(defaultName);
+  return all[all.length - 1];
+}
+
+/** An output of the page's check run for `found` (`the role etl`), not for the `kind` the statements name. */
+export const checksAnother = (found: string, kind: string, expected: string): Verdict =>
+  unreadable(
+    `This output checks ${found}; the statements of this page are for the ${kind} ${expected}. Run the page's check for ${expected}.`,
+  );
+
 /** One row of a check's output: the requirement it proves, how the output names it, and whether it is in place. */
 export type CheckedRow<Id extends string> = {id: Id; label: string; present: boolean};
 

@@ -2,9 +2,13 @@
 // (check-grants.sql): one row per requirement and account, `account | requirement | present`, 1 or 0.
 import {booleanCell, readTables, tableWith} from '../client-output/tables';
 import {
+  checksAnother,
+  CUT_OFF_TABLE_MESSAGE,
   defaultNames,
   EMPTY_MESSAGE,
+  shownName,
   sql,
+  unknownRow,
   unreadable,
   verdictOf,
   type CheckedRow,
@@ -57,24 +61,18 @@ export const grantCheck: GrantCheck = {
       );
     }
     if (found.table.complete === false) {
-      return unreadable('The table is cut off: its bottom border is missing. Paste the whole output.');
+      return unreadable(CUT_OFF_TABLE_MESSAGE);
     }
     const rows: CheckedRow<Id>[] = [];
     for (const record of found.records) {
       const id = requirementOf(record.requirement);
       const present = booleanCell(record.present);
       if (id === undefined || present === undefined) {
-        return unreadable(
-          `The row "${record.account} | ${record.requirement} | ${record.present}" is not one that check-grants.sql prints: paste the output of the page's check.`,
-        );
+        return unknownRow([record.account, record.requirement, record.present]);
       }
       const user = /^'(.*)'@'.*'$/.exec(record.account)?.[1];
-      const users = names(USER);
-      if (user === undefined || !users.includes(user)) {
-        const expected = users[users.length - 1];
-        return unreadable(
-          `This output checks the account ${record.account}; the statements of this page are for the user ${expected}. Run the page's check for ${expected}.`,
-        );
+      if (user === undefined || !names(USER).includes(user)) {
+        return checksAnother(`the account ${record.account}`, 'user', shownName(names, USER));
       }
       rows.push({id, label: `${record.requirement} for ${record.account}`, present});
     }

@@ -2,9 +2,12 @@
 // (check-grants.sql): one row per grant or role setting, `privilege | on_object | granted`, as psql prints it.
 import {booleanCell, readTables, tableWith} from '../client-output/tables';
 import {
+  checksAnother,
   defaultNames,
   EMPTY_MESSAGE,
+  shownName,
   sql,
+  unknownRow,
   unreadable,
   verdictOf,
   type CheckedRow,
@@ -72,17 +75,11 @@ export const grantCheck: GrantCheck = {
       const id = BY_PRIVILEGE[record.privilege];
       const present = booleanCell(record.granted);
       if (id === undefined || present === undefined) {
-        return unreadable(
-          `The row "${record.privilege} | ${record.on_object} | ${record.granted}" is not one that check-grants.sql prints: paste the output of the page's check.`,
-        );
+        return unknownRow([record.privilege, record.on_object, record.granted]);
       }
       const role = /^role (.+)$/.exec(record.on_object)?.[1];
-      const roles = names(ROLE);
-      if (role !== undefined && !roles.includes(role)) {
-        const expected = roles[roles.length - 1];
-        return unreadable(
-          `This output checks the role ${role}; the statements of this page are for the role ${expected}. Run the page's check for ${expected}.`,
-        );
+      if (role !== undefined && !names(ROLE).includes(role)) {
+        return checksAnother(`the role ${role}`, 'role', shownName(names, ROLE));
       }
       rows.push({id, label: `${record.privilege} on ${record.on_object}`, present});
     }

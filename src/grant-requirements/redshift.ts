@@ -3,9 +3,12 @@
 // present`), the user's SYSLOG ACCESS, its session defaults, and the default privileges of the table creator.
 import {booleanCell, readTables, tableWith, type Table} from '../client-output/tables';
 import {
+  checksAnother,
   defaultNames,
   EMPTY_MESSAGE,
+  shownName,
   sql,
+  unknownRow,
   unreadable,
   verdictOf,
   type CheckedRow,
@@ -78,22 +81,20 @@ export const grantCheck: GrantCheck = {
     }
     const user = syslog.records[0]?.user_name;
     const users = USERS.flatMap((name) => names(name));
-    const expected = names(USERS[0])[names(USERS[0]).length - 1];
+    const expected = shownName(names, USERS[0]);
     if (syslog.records.length !== 1 || !users.includes(user) || config.records[0]?.usename !== user) {
-      return unreadable(
-        user === undefined
-          ? `The output has no row for the user ${expected}: the user does not exist, or the check names another user. Create the user as Grant access shows, then run the check again.`
-          : `This output checks the user ${user}; the statements of this page are for the user ${expected}. Run the page's check for ${expected}.`,
-      );
+      return user === undefined
+        ? unreadable(
+            `The output has no row for the user ${expected}: the user does not exist, or the check names another user. Create the user as Grant access shows, then run the check again.`,
+          )
+        : checksAnother(`the user ${user}`, 'user', expected);
     }
     const rows: CheckedRow<Id>[] = [];
     for (const record of privileges.records) {
       const id = privilegeRow(record.privilege, record.on_object);
       const present = booleanCell(record.present);
       if (id === undefined || present === undefined) {
-        return unreadable(
-          `The row "${record.privilege} | ${record.on_object} | ${record.present}" is not one that check-grants.sql prints: paste the output of the page's check.`,
-        );
+        return unknownRow([record.privilege, record.on_object, record.present]);
       }
       rows.push({id, label: `${record.privilege} on ${record.on_object}`, present});
     }

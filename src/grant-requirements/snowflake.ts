@@ -3,7 +3,17 @@
 // `PRIVILEGE | GRANTED_ON | NAME | GRANTS | PRESENT`. The role is not in that output; the second and third parts
 // of the check (the role's user, the future grants) are read on the page.
 import {booleanCell, readTables, tableWith} from '../client-output/tables';
-import {EMPTY_MESSAGE, sql, unreadable, verdictOf, type CheckedRow, type GrantCheck, type Requirement} from './model';
+import {
+  CUT_OFF_TABLE_MESSAGE,
+  EMPTY_MESSAGE,
+  sql,
+  unknownRow,
+  unreadable,
+  verdictOf,
+  type CheckedRow,
+  type GrantCheck,
+  type Requirement,
+} from './model';
 
 const asSysadmin = sql('USE ROLE SYSADMIN;', true);
 const asSecurityadmin = sql('USE ROLE SECURITYADMIN;', true);
@@ -61,16 +71,14 @@ export const grantCheck: GrantCheck = {
       );
     }
     if (found.table.complete === false) {
-      return unreadable('The table is cut off: its bottom border is missing. Paste the whole output.');
+      return unreadable(CUT_OFF_TABLE_MESSAGE);
     }
     const rows: CheckedRow<Id>[] = [];
     for (const record of found.records) {
       const id = BY_PRIVILEGE_AND_KIND[`${record.PRIVILEGE} ${record.GRANTED_ON}`];
       const present = booleanCell(record.PRESENT);
       if (id === undefined || present === undefined) {
-        return unreadable(
-          `The row "${record.PRIVILEGE} | ${record.GRANTED_ON} | ${record.NAME}" is not one that check-grants.sql prints: paste the output of the page's check.`,
-        );
+        return unknownRow([record.PRIVILEGE, record.GRANTED_ON, record.NAME]);
       }
       rows.push({id, label: `${record.PRIVILEGE} on ${record.GRANTED_ON} ${record.NAME}`, present});
     }
