@@ -3,13 +3,7 @@
  * of each commit to the OpenAPI description, grouped by `info.version`), from a date or a version on, in the words
  * of the page.
  */
-import {
-  changeWords,
-  operationLabel,
-  wordsText,
-  type ApiChangelog,
-  type ChangelogEntry,
-} from '../../../src/plugins/api-changelog/model';
+import {changeText, type ApiChangelog, type ChangelogEntry} from '../../../src/plugins/api-changelog/model';
 import {ToolInputError, readText, type Site} from './site';
 
 /** Where the build writes the changelog's data (src/plugins/api-changelog/index.ts, CHANGELOG_JSON_FILE). */
@@ -41,18 +35,12 @@ function summaryOf(entry: ChangelogEntry, version: string): EntrySummary {
     version,
     commit: entry.commit,
     breaking: entry.breaking,
-    changes: entry.changes.map((change) => {
-      const operations = change.operations.map(operationLabel).join(', ');
-      return {
-        breaking: change.breaking,
-        action: change.action,
-        text: `${wordsText(changeWords(change))}${operations ? `: ${operations}` : ''}.`,
-        urls: [
-          ...(change.href ? [change.href] : []),
-          ...change.operations.flatMap((operation) => operation.href ?? []),
-        ],
-      };
-    }),
+    changes: entry.changes.map((change) => ({
+      breaking: change.breaking,
+      action: change.action,
+      text: changeText(change),
+      urls: [...(change.href ? [change.href] : []), ...change.operations.flatMap((operation) => operation.href ?? [])],
+    })),
   };
 }
 

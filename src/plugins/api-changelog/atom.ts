@@ -1,16 +1,7 @@
 // The changelog as an Atom 1.0 feed (RFC 4287): one entry per commit that changed the API, newest first. Written
 // by a serializer of elements whose text and attributes are escaped, never by templates around the description's
 // text.
-import {
-  changeWords,
-  entryAnchor,
-  entryDay,
-  entryTitle,
-  operationLabel,
-  wordsText,
-  type ApiChangelog,
-  type ChangelogEntry,
-} from './model';
+import {changeText, entryAnchor, entryDay, entryTitle, type ApiChangelog, type ChangelogEntry} from './model';
 
 /** An XML element: its name, attributes and children (text or elements). */
 type XmlNode = {name: string; attributes?: Record<string, string>; children?: Array<XmlNode | string>};
@@ -53,8 +44,7 @@ function entryText(entry: ChangelogEntry): string {
   if (entry.start) return `The history of the description starts with this commit: ${entryTitle(entry)}.`;
   return entry.changes
     .map((change) => {
-      const operations = change.operations.map(operationLabel).join(', ');
-      return `- ${change.breaking ? '[breaking] ' : ''}${wordsText(changeWords(change))}${operations ? `: ${operations}` : ''}.`;
+      return `- ${change.breaking ? '[breaking] ' : ''}${changeText(change)}`;
     })
     .join('\n');
 }

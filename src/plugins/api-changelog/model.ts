@@ -106,9 +106,15 @@ export function operationLabel(operation: ChangedOperation): string {
   return operation.kind === 'webhook' ? operation.path : `${operation.method.toUpperCase()} ${operation.path}`;
 }
 
-/** The sentence as plain text (the feed's titles, the MCP server's answers). */
+/** The sentence as plain text, its code spans as their text. */
 export function wordsText(words: Words): string {
   return words.map((word) => (typeof word === 'string' ? word : word.code)).join('');
+}
+
+/** A change as one plain-text sentence with the operations it is in (the feed's entries, the MCP server's answers). */
+export function changeText(change: ApiChange): string {
+  const operations = change.operations.map(operationLabel).join(', ');
+  return `${wordsText(changeWords(change))}${operations ? `: ${operations}` : ''}.`;
 }
 
 /** `2026-11-25`: the day of an entry, as the page shows it (UTC). */
