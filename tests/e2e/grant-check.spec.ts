@@ -68,6 +68,29 @@ test('the grant check loads when used, lists the missing grant with its statemen
   );
 });
 
+test("with the reader's own user name, the check reads their output and lists the statement with their name", async ({
+  page,
+}) => {
+  await openPage(page, PATH);
+  await page.getByRole('button', {name: 'Your values'}).click();
+  await page.getByRole('form', {name: 'Your values'}).getByRole('textbox', {name: 'User'}).fill('vigil_ro');
+  // The reader ran the page's check, filled with their name: its rows name their role.
+  const theirOutput = pageOutput
+    .replace(/role vigil(?=\s)/g, (match) => `${match}_ro`)
+    .replace(/(CONNECTION LIMIT 10 +\| role vigil_ro +\| )t/, '$1f');
+  expect(theirOutput).toContain('role vigil_ro');
+  const check = page.getByRole('group', {name: LABEL});
+  await check.getByRole('textbox', {name: LABEL}).fill(theirOutput);
+  await check.getByRole('button', {name: 'Check the output'}).click();
+  const verdict = check.getByRole('status').filter({hasText: 'missing'});
+  await expect(verdict.getByRole('listitem')).toHaveText([
+    'the connection limit: CONNECTION LIMIT 10 on role vigil_ro',
+  ]);
+  await expect(verdict.locator('pre')).toHaveText('ALTER ROLE vigil_ro CONNECTION LIMIT 10;');
+  await verdict.getByRole('button', {name: /copy/i}).click();
+  expect(await readClipboard(page)).toBe('ALTER ROLE vigil_ro CONNECTION LIMIT 10;');
+});
+
 test.describe('without JavaScript', () => {
   test.use({javaScriptEnabled: false});
 

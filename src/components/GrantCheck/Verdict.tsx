@@ -7,12 +7,7 @@ import form from '@site/src/css/reader-form.module.css';
 import {useSetupValues} from '@site/src/components/SetupValues/store';
 import {statementsFor, type GrantCheck, type NamesOf, type Statement} from '@site/src/grant-requirements/model';
 import type {CodeThemes} from '@site/src/utils/code-tokens';
-import {
-  occurrences,
-  parseDeclaration,
-  type BlockDeclaration,
-  type SetupDeclaration,
-} from '@site/src/utils/setup-values/declaration';
+import {parseDeclaration, type SetupDeclaration} from '@site/src/utils/setup-values/declaration';
 import type {SetupValues} from '@site/src/utils/setup-values/fill';
 import {highlight} from './highlight';
 import styles from './styles.module.css';
@@ -28,24 +23,6 @@ function blocksOf(statements: Statement[]): {language: string; code: string}[] {
     else blocks.push({language, code});
   }
   return blocks;
-}
-
-/**
- * The defaults a listed block holds, declared by the page's front matter for the reader's own names
- * (src/utils/setup-values): with it, the site's code block shows and copies the statements with the reader's
- * names, as it does the page's own blocks. JSON of a BlockDeclaration, or undefined on a page without one.
- */
-function setupValuesOf(declaration: SetupDeclaration | undefined, language: string, code: string): string | undefined {
-  if (declaration === undefined) return undefined;
-  const names = Object.fromEntries(
-    Object.entries(declaration.names).filter(([, text]) => occurrences(code, text).length > 0),
-  ) as BlockDeclaration['names'];
-  if (Object.keys(names).length === 0) return undefined;
-  return JSON.stringify({
-    language,
-    ...(declaration.sql ? {sql: declaration.sql} : {}),
-    names,
-  } satisfies BlockDeclaration);
 }
 
 /** The page's declaration of default names, or undefined on a page without a usable one. */
@@ -76,15 +53,16 @@ export default function Verdict({check, output}: VerdictProps): ReactNode {
     () => check.check(output, namesOf(declaration, values)),
     [check, output, declaration, values],
   );
+  // Highlighted as the page's own blocks; the page's "your values" put the reader's names in them as in those (the
+  // SetupFill context of src/components/SetupValues, which the page's content is inside).
   const blocks = useMemo(() => {
     if (verdict.kind !== 'missing') return [];
     const themes: CodeThemes = {light: prism.theme, dark: prism.darkTheme};
     return blocksOf(statementsFor(verdict.missing)).map(({language, code}) => ({
       ...highlight(code, language, themes),
       language,
-      setupValues: setupValuesOf(declaration, language, code),
     }));
-  }, [verdict, prism, declaration]);
+  }, [verdict, prism]);
 
   if (verdict.kind === 'unreadable') {
     return (
