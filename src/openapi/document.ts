@@ -24,7 +24,8 @@ export function pointerSegment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function isObject(value: Json | undefined): value is JsonObject {
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -6,6 +6,7 @@ export {
   OpenApiSourceError,
   apiPageSlug,
   infoPageSlug,
+  isObject,
   dataValuesOf,
   deref,
   givenOperationId,

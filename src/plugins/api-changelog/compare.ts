@@ -4,7 +4,16 @@
 // words, with the place (operation, parameter, body, response, field) the API reference shows it at.
 import {isDeepStrictEqual} from 'node:util';
 import {apiCompare, type Diff} from 'api-smart-diff';
-import {deref, HTTP_METHODS, pathOperations, resolvePointer, titleOf, type Json, type JsonObject} from '../../openapi';
+import {
+  deref,
+  HTTP_METHODS,
+  isObject,
+  pathOperations,
+  resolvePointer,
+  titleOf,
+  type Json,
+  type JsonObject,
+} from '../../openapi';
 import type {ApiChange, ChangeAction, ChangedOperation} from './model';
 
 /** Where on an operation's page a change is: the anchor resolver (links.ts) finds it on today's page. */
@@ -37,10 +46,6 @@ function at(base: Base, section: Section, field: Array<string | number> = []): O
 
 /** The api-smart-diff classifications that are changes of the API. */
 const API_CHANGE_TYPES = new Set(['breaking', 'non-breaking', 'deprecated']);
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Keywords whose value is data: nothing inside is a schema. */
 const DATA_KEYWORDS = new Set(['default', 'const', 'enum']);
