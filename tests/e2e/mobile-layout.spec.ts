@@ -59,3 +59,43 @@ test('the menu closes when the window grows to the desktop layout', async ({page
   await page.setViewportSize({width: 800, height: 900});
   await expect(page.locator('.navbar-sidebar')).toBeHidden();
 });
+
+test.describe('on a phone', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  // Idle callbacks wait until the test runs them.
+  test.beforeEach(async ({page}) => {
+    await page.addInitScript(() => {
+      const held: (() => void)[] = [];
+      const idle = window as unknown as {runIdleCallbacks: () => void};
+      idle.runIdleCallbacks = () => held.splice(0).forEach((run) => run());
+      window.requestIdleCallback = (callback: IdleRequestCallback) =>
+        held.push(() => callback({didTimeout: false, timeRemaining: () => 50}));
+      window.cancelIdleCallback = () => undefined;
+    });
+  });
+
+  test('the menu is rendered once the page is idle, not while it hydrates, and then slides in', async ({page}) => {
+    await openPage(page, '/docs/intro');
+    // The theme renders its phone menu in the commit that marks the page hydrated; this site waits for idle time.
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
+    await page.evaluate(() => (window as unknown as {runIdleCallbacks: () => void}).runIdleCallbacks());
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu).toHaveCount(1);
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', {name: 'Configure Datastore'}).first()).toBeVisible();
+  });
+
+  test('a reader who opens the menu before the page is idle gets it at once', async ({page}) => {
+    await openPage(page, '/docs/api/create-job');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu).toBeVisible();
+    await page.getByRole('button', {name: 'Close navigation bar'}).click();
+    await expect(menu).toBeHidden();
+  });
+});

@@ -23,3 +23,28 @@ test("staged-client-entry: the main bundle's own task ends before Docusaurus' cl
     await page.evaluate(() => (window as unknown as {clientEntryRanWithMain?: boolean}).clientEntryRanWithMain),
   ).toBe(false);
 });
+
+test('staged-client-entry: the collation data loads before hydration, not during it', async ({page}) => {
+  // Every localeCompare of the page, with whether React had started on the page's container when it was made.
+  await page.addInitScript(() => {
+    const compare = String.prototype.localeCompare;
+    const calls: {receiver: string; duringHydration: boolean}[] = [];
+    (window as unknown as {localeComparisons: typeof calls}).localeComparisons = calls;
+    String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof compare>) {
+      const container = document.getElementById('__docusaurus');
+      const duringHydration = !!container && Object.keys(container).some((key) => key.startsWith('__reactContainer'));
+      calls.push({receiver: String(this), duringHydration});
+      return compare.apply(this, args);
+    };
+  });
+  // The docs code sorts its plugins with localeCompare while the page hydrates.
+  await openPage(page, '/docs/api/create-job');
+  const calls = await page.evaluate(
+    () => (window as unknown as {localeComparisons: {receiver: string; duringHydration: boolean}[]}).localeComparisons,
+  );
+  expect(
+    calls.some((call) => call.duringHydration),
+    'the theme compares strings while the page hydrates',
+  ).toBe(true);
+  expect(calls[0]).toEqual({receiver: 'vigil-collation', duringHydration: false});
+});

@@ -3,8 +3,12 @@ import {useCallback, useEffect, useRef, useState} from 'react';
 /**
  * The word-wrap button's state of a code block: whether its lines wrap, and whether they are wider than the block
  * (the button shows then). The behaviour of @docusaurus/theme-common 3.7.0's `useCodeWordWrap`, which re-rendered
- * every block of a page once after hydration: its state for a block's hidden tab starts undefined and is set to
- * null when the block is in no hidden tab, a change React renders.
+ * every block of a page once after hydration (its state for a block's hidden tab starts undefined and is set to
+ * null when the block is in no hidden tab, a change React renders), and measured each block in an effect, which made
+ * the browser lay the whole page out in the task that ran the effects (51 ms at 4x CPU throttling on an operation
+ * page of the API reference). Here a ResizeObserver measures the block and its lines after the browser has laid
+ * them out: when the page first shows them, when the window or a font changes their size, when a hidden tab shows
+ * the block, when the lines change or wrap.
  */
 export function useWordWrap() {
   const [isEnabled, setIsEnabled] = useState(false);
@@ -23,31 +27,17 @@ export function useWordWrap() {
     setIsEnabled((value) => !value);
   }, [isEnabled]);
 
-  const updateCodeIsScrollable = useCallback(() => {
+  useEffect(() => {
     const block = codeBlockRef.current;
-    if (!block) return;
-    setIsCodeScrollable(block.scrollWidth > block.clientWidth || Boolean(block.querySelector('code[style]')));
-  }, []);
-
-  useEffect(() => {
-    updateCodeIsScrollable();
-  }, [isEnabled, updateCodeIsScrollable]);
-
-  useEffect(() => {
-    window.addEventListener('resize', updateCodeIsScrollable, {passive: true});
-    return () => window.removeEventListener('resize', updateCodeIsScrollable);
-  }, [updateCodeIsScrollable]);
-
-  // A block in a hidden tab has no width: it is measured again when its tab is shown.
-  useEffect(() => {
-    const panel = codeBlockRef.current?.closest('[role=tabpanel][hidden]');
-    if (!panel) return undefined;
-    const observer = new MutationObserver(() => {
-      if (!panel.hasAttribute('hidden')) updateCodeIsScrollable();
+    if (!block) return undefined;
+    const observer = new ResizeObserver(() => {
+      setIsCodeScrollable(block.scrollWidth > block.clientWidth || Boolean(block.querySelector('code[style]')));
     });
-    observer.observe(panel, {attributes: true, attributeFilter: ['hidden']});
+    observer.observe(block);
+    const lines = block.querySelector('code');
+    if (lines) observer.observe(lines);
     return () => observer.disconnect();
-  }, [updateCodeIsScrollable]);
+  }, []);
 
   return {codeBlockRef, isEnabled, isCodeScrollable, toggle};
 }
