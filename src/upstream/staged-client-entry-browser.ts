@@ -1,11 +1,10 @@
 // The entry of the browser bundle (see staged-client-entry.ts). Docusaurus' clientEntry.js imports everything
 // it needs at once, so the browser ran every module of the main bundle (React DOM, the route table, the theme's
 // layout, the app) in the one task that evaluated the script: 210 to 340 ms on /docs/intro at 4x CPU throttling.
-// Here the script's own task runs React DOM and the route table, the next task the theme's layout (through
-// the error boundary that imports it), and the one after clientEntry.js, which finds them evaluated: a module
-// runs once, whoever requires it first. The first stage stays in the script's task on purpose: Lighthouse's
-// simulation drops tasks under 10 ms, and a script whose evaluation it cannot see counts as needed for the
-// largest paint.
+// Here the script's own task runs React DOM, and each of the STAGES below runs in a task of its own, clientEntry.js
+// last but one, which finds the modules evaluated: a module runs once, whoever requires it first. React DOM stays
+// in the script's task on purpose: Lighthouse's simulation drops tasks under 10 ms, and a script whose evaluation
+// it cannot see counts as needed for the largest paint.
 /** The strings the entry compares to load the collation data (tests/e2e/upstream-patches.spec.ts looks for them). */
 const COLLATION_WARM_UP = ['vigil-collation', 'vigil-collation-data'] as const;
 
