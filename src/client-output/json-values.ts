@@ -2,6 +2,7 @@
  * JSON values as command-line tools print them: one document (`bq show --format=prettyjson`, the JSON a
  * `databricks api post` call returns), or one value per line (`jq -c`).
  */
+import {isRecord} from '../utils/is-record';
 import {linesOf} from './tables';
 
 /** The values of `text`: the whole text as one JSON document, or each non-empty line as one; undefined if neither. */
@@ -27,7 +28,5 @@ export function readJsonValues(text: string): unknown[] | undefined {
 
 /** The property `key` of `value` when it is an object. */
 export function property(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
+  return isRecord(value) ? value[key] : undefined;
 }

@@ -1,4 +1,5 @@
 import {createStorageSlot} from '@docusaurus/theme-common';
+import {isRecord} from './is-record';
 
 /**
  * A JSON object kept in the site's storage, as the "your values" controls keep theirs: an absent, unreadable or
@@ -7,7 +8,7 @@ import {createStorageSlot} from '@docusaurus/theme-common';
 export function parseStoredObject<T extends object>(raw: string | null): T {
   try {
     const parsed = JSON.parse(raw ?? '{}') as unknown;
-    return (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as T;
+    return (isRecord(parsed) ? parsed : {}) as T;
   } catch {
     return {} as T;
   }

@@ -13,6 +13,7 @@
  *       role: VIGIL_ROLE
  *       instance: $VIGIL_INSTANCE
  */
+import {isRecord} from '../is-record';
 
 /** The SQL dialects a page's `sql` blocks can be written in; each has its own quoting rules (./quote.ts). */
 export const SQL_DIALECTS = ['snowflake', 'postgresql', 'mysql', 'redshift', 'bigquery', 'databricks'] as const;
@@ -77,9 +78,6 @@ export type BlockDeclaration = {language: string; sql?: SqlDialect; names: Parti
 
 /** The front matter key of the declaration. */
 export const FRONT_MATTER_KEY = 'your_values';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The declaration of a page's front matter, or the problems that make it unusable, each a sentence. A page
