@@ -30,6 +30,7 @@ import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {searchIndexPlugin} from './src/plugins/search-index';
 import {socialMetaPlugin} from './src/plugins/social-meta';
 import {fontsPlugin} from './src/plugins/fonts';
+import {offscreenBlocksPlugin} from './src/plugins/offscreen-blocks';
 import {rehypeStackedTables} from './src/plugins/stacked-tables';
 import remarkMermaidSvg, {withLightDiagramsOnly} from './src/plugins/mermaid-svg';
 import remarkSetupValues from './src/plugins/setup-values';
@@ -178,6 +179,8 @@ const config: Config = {
     socialMetaPlugin,
     // The self-hosted fonts: their @font-face rules and the text font's preload (npm run fonts makes them).
     fontsPlugin,
+    // Blocks far below the fold laid out when the reader nears them, and the reader's place kept on back and reload.
+    offscreenBlocksPlugin,
     searchIndexPlugin,
     markdownTwinsPlugin({
       summary: SITE_SUMMARY,

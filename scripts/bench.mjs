@@ -298,6 +298,9 @@ async function lighthouseRun(url, port, config, reportFile, attempt = 1) {
       CATEGORIES.map((category) => [category, Math.round((lhr.categories[category].score ?? 0) * 100)]),
     ),
     ...Object.fromEntries(Object.entries(METRICS).map(([name, audit]) => [name, lhr.audits[audit].numericValue])),
+    // Lighthouse's measure of this machine's speed at the time (higher is faster): with applied throttling, the
+    // CPU is slowed 4x from whatever the machine gives, so a busy machine scores a page lower.
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     failedAudits: CATEGORIES.filter((category) => category !== 'performance').flatMap((category) =>
       lhr.categories[category].auditRefs
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
@@ -430,7 +433,7 @@ function printTables(results, budgets) {
             kind,
             {
               path,
-              [formFactor]: {median: values},
+              [formFactor]: {median: values, runs},
             },
           ]) => [
             `${kind} ${path}`,
@@ -443,6 +446,9 @@ function printTables(results, budgets) {
               'LCP (ms)': Math.round(values.lcp),
               'TBT (ms)': Math.round(values.tbt),
               CLS: Number(values.cls.toFixed(3)),
+              'runs (score / benchmark index)': runs
+                .map((run) => `${run.performance} / ${run.benchmarkIndex ?? '?'}`)
+                .join(', '),
             },
           ],
         ),

@@ -47,6 +47,8 @@ test('a doc page draws its text and its code in the self-hosted fonts, downloade
   const body = page.locator('article .markdown p').first();
   // A block in view: those in tab panels not chosen are not laid out, so no font draws them.
   const code = page.locator('article .markdown pre code').filter({visible: true}).first();
+  // Blocks far from the viewport are laid out when the reader nears them (content-visibility): the reader's view.
+  await code.scrollIntoViewIfNeeded();
   expect(await body.evaluate((node) => getComputedStyle(node).fontFamily)).toMatch(new RegExp(`^"?${TEXT_FAMILY}`));
   expect(await code.evaluate((node) => getComputedStyle(node).fontFamily)).toMatch(new RegExp(`^"?${CODE_FAMILY}`));
   // The fonts of a node's own text nodes: the paragraph's, and a code token's (the lines are spans of tokens).
