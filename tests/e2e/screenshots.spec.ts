@@ -77,8 +77,8 @@ const KINDS: Kind[] = [
 
 /**
  * Scrolls an element to the middle of the window. A block far from the viewport has an estimated height until it
- * is laid out (content-visibility, src/plugins/offscreen-blocks), so the first scroll brings it near and the second centers
- * it at its own height.
+ * is laid out (content-visibility, src/plugins/offscreen-blocks), so the first scroll brings it near and the
+ * second centers it at its own height.
  */
 async function showInMiddle(locator: Locator) {
   for (let scroll = 0; scroll < 2; scroll += 1) {
