@@ -28,16 +28,26 @@ export async function axeViolations(page: Page, {include}: {include?: string} = 
   const violations = await page.evaluate(
     async ({selector, tags}) => {
       const {axe} = window as AxeWindow;
-      const results = await axe!.run(selector ? {include: [selector]} : document, {
-        runOnly: {type: 'tag', values: tags},
-        resultTypes: ['violations'],
-      });
-      return results.violations.map(({id, impact, help, nodes}) => ({
-        id,
-        impact,
-        help,
-        targets: nodes.map((node) => node.target.join(' ')),
-      }));
+      // A block far below the fold is not styled until the reader nears it (content-visibility,
+      // src/plugins/offscreen-blocks): axe styles it when it reads its colors, and after a color mode switch that
+      // would start the theme's easing from the other mode's colors. Without transitions, axe reads the final ones.
+      const settled = document.createElement('style');
+      settled.textContent = '*, *::before, *::after { transition: none !important; }';
+      document.head.append(settled);
+      try {
+        const results = await axe!.run(selector ? {include: [selector]} : document, {
+          runOnly: {type: 'tag', values: tags},
+          resultTypes: ['violations'],
+        });
+        return results.violations.map(({id, impact, help, nodes}) => ({
+          id,
+          impact,
+          help,
+          targets: nodes.map((node) => node.target.join(' ')),
+        }));
+      } finally {
+        settled.remove();
+      }
     },
     {selector: include, tags: WCAG_TAGS},
   );
