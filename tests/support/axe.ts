@@ -17,20 +17,14 @@ type AxeWindow = Window & {axe?: typeof Axe};
  * megabyte of axe again for every check cost more than some of the checks.
  */
 export async function axeViolations(page: Page, {include}: {include?: string} = {}): Promise<string[]> {
-  // The theme eases colors and menus over a few hundred milliseconds after a color mode switch, a resize or an
-  // opened menu: axe would rate a color halfway, so it runs once no CSS transition is running.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
-  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({selector, tags}) => {
       const {axe} = window as AxeWindow;
-      // A block far below the fold is not styled until the reader nears it (content-visibility,
-      // src/plugins/offscreen-blocks): axe styles it when it reads its colors, and after a color mode switch that
-      // would start the theme's easing from the other mode's colors. Without transitions, axe reads the final ones.
+      // The theme eases colors and menus over a few hundred milliseconds after a color mode switch, a resize or an
+      // opened menu, and a block far below the fold (content-visibility, src/plugins/offscreen-blocks) starts its
+      // easing only when axe styles it to read its colors: axe would rate colors halfway. Without transitions, every
+      // running easing ends at once and axe reads the final colors.
       const settled = document.createElement('style');
       settled.textContent = '*, *::before, *::after { transition: none !important; }';
       document.head.append(settled);
