@@ -152,8 +152,22 @@ test('the landing page links every datastore and catalog to its setup page, and 
     .toArray()
     .map((link) => $(link).attr('href')!);
   expect(evaluation).toEqual(expect.arrayContaining([`${BASE_URL}product/security`, `${BASE_URL}api/changelog`]));
+  // The status page, support and the docs' issues (product brief, "Links"): links to other hosts, never fetched.
+  const elsewhere = evaluation.filter((href) => !href.startsWith(BASE_URL));
+  expect(elsewhere).toEqual([
+    'https://status.vigil.example',
+    'mailto:support@vigil.example',
+    'https://github.com/vigil-data/vigil-docs/issues',
+  ]);
+  const statusLink = region($, 'Evaluating Vigil').find('a[href="https://status.vigil.example"]');
+  expect(textOf(statusLink)).toMatch(/status page.*uptime per region/i);
+  expect(statusLink.attr('rel')).toBe('noopener noreferrer');
 
-  await expectLinksResolve(request, [...grid.map(({href}) => href), ...tasks, ...evaluation]);
+  await expectLinksResolve(request, [
+    ...grid.map(({href}) => href),
+    ...tasks,
+    ...evaluation.filter((href) => href.startsWith(BASE_URL)),
+  ]);
 });
 
 /** Elements of the page that end beyond the viewport's right edge, and the page's own scroll width. */

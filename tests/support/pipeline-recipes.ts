@@ -102,14 +102,18 @@ type ExecutionStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
 export type RunPlan = {
   /** The status each getJobExecution answers, in turn; the last one repeats. */
   statuses: ExecutionStatus[];
-  /** Each dataset's quality score once the run succeeded. */
+  /** Each dataset's quality score once the run succeeded; the run also writes those datasets' metrics. */
   scores?: Record<string, number>;
+  /** A run of another job that ends right after this one and writes its own scores and metrics. */
+  later?: {executionId: string; scores: Record<string, number>};
   jobErrors?: Array<{code: string; message: string}>;
   dataErrors?: Array<{dataset_id: string; rule_task_id: string; failed_rows: number}>;
 };
 
 const CREATED = '2025-03-17T05:58:03Z';
 const NOW = '2025-03-18T09:00:00Z';
+/** The external ID Vigil generates for an EMR job (the example of the OpenAPI file). */
+export const EMR_EXTERNAL_ID = 'vgl-5p8r2k7w4m9x3q6n';
 
 export function dataset(id: string, qualifiedName: string, score: number | null): Json {
   return {
@@ -160,7 +164,7 @@ function problem(status: number, kind: string, title: string, detail: string, in
 }
 
 /** One request FakeVigil answered, with the time it arrived. */
-export type FakeCall = {operationId: string; method: string; path: string; query: string; at: number};
+export type FakeCall = {operationId: string; method: string; path: string; query: string; body?: unknown; at: number};
 
 /**
  * An account in memory: datasets, rule and quality tasks, contracts, jobs and executions. Its `hook` answers
@@ -173,6 +177,8 @@ export class FakeVigil {
   contracts = new Map<string, Json>();
   qualityTasks = new Map<string, Json>();
   executions = new Map<string, Json>();
+  /** Per dataset, the execution that computed its latest results (getDatasetMetrics). */
+  metrics = new Map<string, string>();
   /** The plans of the runs runJob will start, first first. */
   runs: RunPlan[] = [];
   /** How many requests of an operation answer 429 before the others are served. */
@@ -245,13 +251,19 @@ export class FakeVigil {
     execution.status = status;
     execution.finished_at = '2025-03-18T09:03:12Z';
     execution.rows_scanned = status === 'succeeded' ? 1000000 : 0;
-    if (status === 'succeeded')
-      for (const [id, score] of Object.entries(plan.scores ?? {})) this.datasets.get(id)!.quality_score = score;
+    if (status !== 'succeeded') return;
+    const results: Array<[string, Record<string, number>]> = [[String(execution.id), plan.scores ?? {}]];
+    if (plan.later) results.push([plan.later.executionId, plan.later.scores]);
+    for (const [executionId, scores] of results)
+      for (const [id, score] of Object.entries(scores)) {
+        this.datasets.get(id)!.quality_score = score;
+        this.metrics.set(id, executionId);
+      }
   }
 
   hook = (request: ScenarioRequest): ScenarioAnswer | undefined => {
     const {operationId, method, path: apiPath, params, query} = request;
-    this.calls.push({operationId, method, path: apiPath, query: query.toString(), at: Date.now()});
+    this.calls.push({operationId, method, path: apiPath, query: query.toString(), body: request.body, at: Date.now()});
     if ((this.rateLimited[operationId] ?? 0) > 0) {
       this.rateLimited[operationId] -= 1;
       const answer = problem(
@@ -271,6 +283,25 @@ export class FakeVigil {
       case 'getDataset': {
         const found = this.datasets.get(params.dataset_id);
         return found ? {status: 200, body: found} : notFound('dataset', params.dataset_id);
+      }
+      case 'getDatasetMetrics': {
+        const executionId = this.metrics.get(params.dataset_id);
+        if (!executionId)
+          return problem(
+            404,
+            'not-found',
+            'Not found',
+            `Dataset ${params.dataset_id} has not been profiled yet.`,
+            apiPath,
+          );
+        const body = {
+          dataset_id: params.dataset_id,
+          execution_id: executionId,
+          computed_at: '2025-03-18T09:03:10Z',
+          row_count: 1000000,
+          columns: [],
+        };
+        return {status: 200, body};
       }
       case 'getJob': {
         const found = this.jobs.get(params.job_id);
@@ -324,9 +355,13 @@ export class FakeVigil {
       case 'createJob': {
         if ([...this.jobs.values()].some((existing) => existing.name === body.name))
           return problem(409, 'conflict', 'Conflict', `A job named ${String(body.name)} exists.`, apiPath);
+        const emr = String(body.compute).startsWith('emr_');
         const created = job({
           id: this.newId('job'),
           ...body,
+          compute_config: emr
+            ? {...(body.compute_config as Json), external_id: EMR_EXTERNAL_ID}
+            : (body.compute_config ?? null),
           schedule: body.schedule ?? null,
           streaming_interval_seconds: body.mode === 'streaming' ? (body.streaming_interval_seconds ?? 60) : null,
           status: body.status ?? 'active',
@@ -341,7 +376,11 @@ export class FakeVigil {
       case 'setStreamingInterval': {
         const found = this.jobs.get(params.job_id);
         if (!found) return notFound('job', params.job_id);
+        // The external ID of an EMR job is read-only: Vigil keeps it for the job's life.
+        const externalId = (found.compute_config as Json | null)?.external_id;
         Object.assign(found, body, {updated_at: NOW});
+        if (externalId && body.compute_config)
+          found.compute_config = {...(body.compute_config as Json), external_id: externalId};
         return {status: 200, body: found};
       }
       case 'runJob': {

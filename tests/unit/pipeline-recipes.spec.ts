@@ -5,9 +5,11 @@ import yaml from 'js-yaml';
 import {codeBlocks, markdownFiles, readMarkdown} from '../support/content';
 import {type ApiMock, type ScenarioAnswer, startApiMock} from '../support/curl-examples';
 import {loadSpec} from '../support/openapi';
+import {deref, type JsonObject} from '../../src/openapi';
 import {ensureDebianPackage} from '../support/debian-package';
 import {
   dataset,
+  EMR_EXTERNAL_ID,
   FakeVigil,
   job,
   pageBlock,
@@ -77,7 +79,17 @@ function shell(command: string, dir: string, env: NodeJS.ProcessEnv, timeout?: n
   return run('bash', ['-c', `exec 2>&1\n${command}`], dir, {...env, PYTHONUNBUFFERED: '1'}, timeout);
 }
 
-/** The account of the gate examples: ORDERS and CUSTOMERS, the paused job that checks both, their quality tasks. */
+/** The paused job of the gate examples of index.md, airflow.md and dagster.md: it checks ORDERS. */
+const ORDERS_GATE = 'job_8c4t1w6m';
+/** The paused job of dbt.md: it checks ORDERS and CUSTOMERS. */
+const DBT_GATE = 'job_2v9q5k3d';
+/** The run that computed the datasets' results before the gate's (the example execution of the OpenAPI file). */
+const EARLIER_RUN = 'jex_2b7h5k1w';
+
+/**
+ * The account of the gate examples: ORDERS and CUSTOMERS, the paused jobs that check them, their quality tasks,
+ * and results of an earlier run.
+ */
 function gateAccount(...plans: RunPlan[]): FakeVigil {
   const fake = new FakeVigil();
   fake.add(
@@ -89,12 +101,19 @@ function gateAccount(...plans: RunPlan[]): FakeVigil {
   fake.add(
     fake.jobs,
     job({
-      id: 'job_7p2m4x9k',
-      name: 'orders-hourly',
+      id: ORDERS_GATE,
+      name: 'orders-gate',
+      task_ids: ['pt_6c2v9d3r', 'rt_1h8j4k7m', 'qt_9x2p5w3n'],
+      dataset_ids: ['ds_4n7q1x8z'],
+    }),
+    job({
+      id: DBT_GATE,
+      name: 'dbt-models-gate',
       task_ids: ['pt_6c2v9d3r', 'rt_1h8j4k7m', 'qt_9x2p5w3n', 'pt_2n6m9k4c', 'qt_4m8c2x6v'],
       dataset_ids: ['ds_4n7q1x8z', 'ds_6r2t9w4k'],
     }),
   );
+  fake.metrics.set('ds_4n7q1x8z', EARLIER_RUN).set('ds_6r2t9w4k', EARLIER_RUN);
   fake.add(
     fake.qualityTasks,
     qualityTask({
@@ -187,6 +206,140 @@ test.describe('the Python files of the pages', () => {
     expect(dag).toMatch(/token=Variable\.get\("vigil_token"\)/);
   });
 
+  // The Dagster job and schedule (issue 44, row 19), checked against Dagster's documentation: define_asset_job
+  // selects assets, and "by default, all jobs targeting an asset will also run associated checks"
+  // (docs.dagster.io/guides/test/asset-checks); ScheduleDefinition(job=..., cron_schedule=...) starts the job
+  // (docs.dagster.io/guides/automate/schedules). Dagster is not installed here, so the file runs against a
+  // stand-in of the parts of dagster and dagster_snowflake it uses, which records what it defines.
+  const DAGSTER_STAND_IN = `
+"""Stand-in for dagster: records the definitions a file makes. Only the parameters the docs name."""
+RECORD = {}
+
+
+class AssetsDefinition:
+    def __init__(self, fn, deps=()):
+        self.name, self.deps = fn.__name__, [dep.name for dep in deps]
+
+
+class AssetChecksDefinition:
+    def __init__(self, fn, asset, blocking):
+        self.name, self.asset, self.blocking = fn.__name__, asset.name, blocking
+
+
+def asset(fn=None, *, deps=()):
+    return AssetsDefinition(fn) if fn else (lambda f: AssetsDefinition(f, deps))
+
+
+def asset_check(*, asset, blocking=False):
+    return lambda fn: AssetChecksDefinition(fn, asset, blocking)
+
+
+class AssetCheckResult:
+    def __init__(self, *, passed, metadata=None):
+        self.passed, self.metadata = passed, metadata
+
+
+class EnvVar(str):
+    pass
+
+
+class AssetSelection:
+    def __init__(self, names, checks=True):
+        self.names, self.checks = names, checks
+
+    @staticmethod
+    def assets(*definitions):
+        return AssetSelection([definition.name for definition in definitions])
+
+    def without_checks(self):
+        return AssetSelection(self.names, checks=False)
+
+
+class UnresolvedAssetJobDefinition:
+    def __init__(self, name, selection):
+        self.name, self.selection = name, selection
+
+
+def define_asset_job(name, selection=None, config=None, description=None, tags=None):
+    return UnresolvedAssetJobDefinition(name, selection)
+
+
+class DefaultScheduleStatus:
+    RUNNING, STOPPED = "RUNNING", "STOPPED"
+
+
+class ScheduleDefinition:
+    def __init__(self, name=None, *, cron_schedule, job=None, execution_timezone=None,
+                 default_status=DefaultScheduleStatus.STOPPED, description=None):
+        self.name, self.cron, self.job = name, cron_schedule, job
+        self.timezone, self.default_status = execution_timezone, default_status
+
+
+class Definitions:
+    def __init__(self, assets=(), asset_checks=(), jobs=(), schedules=(), sensors=(), resources=None):
+        RECORD["definitions"] = {"assets": assets, "asset_checks": asset_checks, "jobs": jobs,
+                                 "schedules": schedules, "resources": sorted(resources or {})}
+`;
+  const DAGSTER_REPORT = `
+import json, sys
+sys.path.insert(0, ".")
+import dagster
+import orders_assets  # noqa: F401
+
+d = dagster.RECORD["definitions"]
+print(json.dumps({
+    "assets": {a.name: a.deps for a in d["assets"]},
+    "checks": [{"name": c.name, "asset": c.asset, "blocking": c.blocking} for c in d["asset_checks"]],
+    "jobs": [{"name": j.name, "selection": j.selection.names, "checks": j.selection.checks}
+             for j in d["jobs"]],
+    "schedules": [{"name": s.name, "job": s.job.name, "cron": s.cron, "timezone": s.timezone}
+                  for s in d["schedules"]],
+    "resources": d["resources"],
+}))
+`;
+
+  test('Dagster (row 19): a job selects the loaded asset, its check and the report, and a schedule starts it every hour', async () => {
+    const dir = recipeDir({
+      'vigil_gate.py': GATE,
+      'orders_assets.py': pageBlock(DAGSTER, 'orders_assets.py'),
+      'dagster/__init__.py': DAGSTER_STAND_IN,
+      'dagster_snowflake/__init__.py':
+        'class SnowflakeResource:\n    def __init__(self, **fields):\n        self.fields = fields\n',
+      'report.py': DAGSTER_REPORT,
+    });
+    const result = await run(PYTHON, ['report.py'], dir, recipeEnv(dir, 0));
+    expect(result.stderr).toBe('');
+    const defs = JSON.parse(result.stdout) as {
+      assets: Record<string, string[]>;
+      checks: Array<{name: string; asset: string; blocking: boolean}>;
+      jobs: Array<{name: string; selection: string[]; checks: boolean}>;
+      schedules: Array<{name: string; job: string; cron: string; timezone: string | null}>;
+      resources: string[];
+    };
+    expect(defs.checks).toEqual([{name: 'vigil_quality_gate', asset: 'orders', blocking: true}]);
+    expect(defs.assets).toEqual({orders: [], daily_revenue: ['orders']});
+    // One job, which selects the checked asset (so Dagster runs its check) and the asset downstream of it.
+    expect(defs.jobs).toHaveLength(1);
+    const [jobDef] = defs.jobs;
+    expect(jobDef.checks).toBe(true);
+    expect(jobDef.selection.sort()).toEqual(['daily_revenue', 'orders']);
+    // One schedule of that job, every hour: a fixed minute, every hour, day, month and weekday.
+    expect(defs.schedules).toHaveLength(1);
+    expect(defs.schedules[0].job).toBe(jobDef.name);
+    const [minute, ...rest] = defs.schedules[0].cron.split(' ');
+    expect(Number(minute)).toBeGreaterThanOrEqual(0);
+    expect(Number(minute)).toBeLessThan(60);
+    expect(rest).toEqual(['*', '*', '*', '*']);
+    expect(defs.resources).toEqual(['snowflake']);
+    // The page says what the schedule does, and that Dagster deploys it stopped.
+    const prose = readMarkdown(DAGSTER).body;
+    expect(prose).toContain(`\`${jobDef.name}\``);
+    expect(prose).toContain(`\`${defs.schedules[0].name}\``);
+    expect(prose).toMatch(/every hour at minute (\d+)/);
+    expect(prose.match(/every hour at minute (\d+)/)![1]).toBe(minute);
+    expect(prose).toMatch(/DefaultScheduleStatus\.RUNNING/);
+  });
+
   test('the Dagster check is blocking, on the loaded asset, and the report depends on that asset', () => {
     const assets = pageBlock(DAGSTER, 'orders_assets.py');
     expect(assets).toMatch(/@dg\.asset_check\(asset=orders, blocking=True\)/);
@@ -213,8 +366,9 @@ test.describe('vigil_gate.py from the command line (docs/pipelines/index.md)', (
         'runJob',
         'getJobExecution',
         'getDataset',
+        'getDatasetMetrics',
       ]);
-      expect(fake.writes().map((call) => call.path)).toEqual(['/jobs/job_7p2m4x9k/run']);
+      expect(fake.writes().map((call) => call.path)).toEqual([`/jobs/${ORDERS_GATE}/run`]);
     });
   });
 
@@ -261,7 +415,7 @@ test.describe('vigil_gate.py from the command line (docs/pipelines/index.md)', (
       const dir = recipeDir({'vigil_gate.py': GATE});
       const result = await shell(command, dir, recipeEnv(dir, mock.port));
       expect(result.code).toBe(1);
-      expect(result.stdout).toContain('jex_8m3q6t1v of job_7p2m4x9k cancelled');
+      expect(result.stdout).toContain(`jex_8m3q6t1v of ${ORDERS_GATE} cancelled`);
     });
   });
 
@@ -280,17 +434,82 @@ test.describe('vigil_gate.py from the command line (docs/pipelines/index.md)', (
 
   test('a 409 from runJob waits for the running execution, then starts a run of its own', async () => {
     const fake = gateAccount(PASSES);
-    const busy = fake.running('job_7p2m4x9k', {statuses: ['running', 'succeeded']});
+    const busy = fake.running(ORDERS_GATE, {statuses: ['running', 'succeeded']});
     await withMock(fake, async (mock) => {
       const dir = recipeDir({'vigil_gate.py': GATE});
       const result = await shell(`${command} --poll-seconds 0.2`, dir, recipeEnv(dir, mock.port));
       expect(rejected(mock)).toEqual([]);
       expect(result.code, result.stdout).toBe(0);
-      expect(result.stdout).toContain(`job_7p2m4x9k is running ${busy}: waiting for it first`);
+      expect(result.stdout).toContain(`${ORDERS_GATE} is running ${busy}: waiting for it first`);
       const runs = mock.calls.filter((call) => call.operationId === 'runJob').map((call) => call.status);
       expect(runs).toEqual([409, 202]);
       expect(fake.calls.map((call) => call.operationId)).toContain('listRunningJobExecutions');
       expect(fake.executions.get(busy)?.status).toBe('succeeded');
+    });
+  });
+
+  // Someone else's execution (issue 44, row 13): the gate waits for an execution it did not start and never
+  // cancels it, and it takes a score only from the results of its own execution (DatasetMetrics.execution_id
+  // of getDatasetMetrics, the one field of the OpenAPI file that ties results to an execution).
+  test('a 409 from runJob: at the timeout it fails and leaves the execution it did not start running', async () => {
+    const fake = gateAccount(PASSES);
+    const busy = fake.running(ORDERS_GATE, {statuses: ['running']});
+    await withMock(fake, async (mock) => {
+      const dir = recipeDir({'vigil_gate.py': GATE});
+      const result = await shell(`${command} --timeout 1 --poll-seconds 0.2`, dir, recipeEnv(dir, mock.port));
+      expect(rejected(mock)).toEqual([]);
+      expect(result.code, result.stdout).toBe(1);
+      expect(result.stdout).toContain(
+        `${busy}, which this gate did not start, was still running at the timeout: left it running`,
+      );
+      expect(fake.calls.filter((call) => call.path === `/job-executions/${busy}/cancel`)).toEqual([]);
+      expect(fake.writes().map((call) => call.operationId)).toEqual(['runJob']);
+      expect(fake.executions.get(busy)?.status).toBe('running');
+      expect(fake.runs).toHaveLength(1); // its own run never started
+    });
+  });
+
+  test('a score from an earlier run is not accepted: this run did not compute the dataset’s results', async () => {
+    // The run succeeds but computes no results for ORDERS: its score 91.1, above the threshold, is an earlier run's.
+    const fake = gateAccount({statuses: ['succeeded'], scores: {ds_6r2t9w4k: 95.4}});
+    await withMock(fake, async (mock) => {
+      const dir = recipeDir({'vigil_gate.py': GATE});
+      const result = await shell(command, dir, recipeEnv(dir, mock.port));
+      expect(rejected(mock)).toEqual([]);
+      expect(result.code, result.stdout).toBe(1);
+      expect(result.stdout).toContain(
+        `quality gate failed: ANALYTICS.PUBLIC.ORDERS (ds_4n7q1x8z): quality score 91.1 is not from jex_8m3q6t1v: ` +
+          `the latest results are from ${EARLIER_RUN}`,
+      );
+      expect(result.stdout).not.toMatch(/quality score 91\.1 \(minimum 90\)/);
+    });
+  });
+
+  test('a score written by a later run of another job is not accepted', async () => {
+    // The gate's run scores ORDERS 84.2; a run of another job ends right after it and writes 95.0.
+    const fake = gateAccount({...LOW_SCORE, later: {executionId: 'jex_6t2m9q4w', scores: {ds_4n7q1x8z: 95.0}}});
+    await withMock(fake, async (mock) => {
+      const dir = recipeDir({'vigil_gate.py': GATE});
+      const result = await shell(command, dir, recipeEnv(dir, mock.port));
+      expect(rejected(mock)).toEqual([]);
+      expect(result.code, result.stdout).toBe(1);
+      expect(result.stdout).toContain(
+        'ANALYTICS.PUBLIC.ORDERS (ds_4n7q1x8z): quality score 95 is not from jex_8m3q6t1v: ' +
+          'the latest results are from jex_6t2m9q4w',
+      );
+    });
+  });
+
+  test('a job that runs the quality task without its profile task is a setup error: status 2, no run', async () => {
+    const fake = gateAccount(PASSES);
+    fake.jobs.get(ORDERS_GATE)!.task_ids = ['rt_1h8j4k7m', 'qt_9x2p5w3n'];
+    await withMock(fake, async (mock) => {
+      const dir = recipeDir({'vigil_gate.py': GATE});
+      const result = await shell(command, dir, recipeEnv(dir, mock.port));
+      expect(rejected(mock)).toEqual([]);
+      expect(result.code, result.stdout).toBe(2);
+      expect(result.stdout).toContain(`could not check: ${ORDERS_GATE} must cover ds_4n7q1x8z`);
+      expect(fake.writes()).toEqual([]);
     });
   });
 
@@ -317,7 +536,7 @@ test.describe('vigil_gate.py from the command line (docs/pipelines/index.md)', (
       const dir = recipeDir({'vigil_gate.py': GATE});
       const result = await shell(command.replace('ds_4n7q1x8z', 'ds_9k3m7p2x'), dir, recipeEnv(dir, mock.port));
       expect(result.code).toBe(2);
-      expect(result.stdout).toMatch(/could not check: job_7p2m4x9k must cover ds_9k3m7p2x/);
+      expect(result.stdout).toContain(`could not check: ${ORDERS_GATE} must cover ds_9k3m7p2x`);
       expect(fake.writes()).toEqual([]);
     });
   });
@@ -329,7 +548,7 @@ test.describe('vigil_gate.py from the command line (docs/pipelines/index.md)', (
     expect(url.stdout.trim()).toBe(spec.servers[0].url.replace('{instance}', 'acme'));
     const noToken = await run(
       PYTHON,
-      ['vigil_gate.py', '--job', 'job_7p2m4x9k', '--dataset', 'ds_4n7q1x8z', '--min-score', '90'],
+      ['vigil_gate.py', '--job', ORDERS_GATE, '--dataset', 'ds_4n7q1x8z', '--min-score', '90'],
       dir,
       {
         ...env,
@@ -538,6 +757,149 @@ test.describe('vigil_apply.py (docs/pipelines/configuration-as-code.md)', () => 
       expect(result.stdout).toContain('rule_type cannot change, threshold -> sql_predicate');
       expect(fake.writes()).toEqual([]);
     });
+  });
+
+  // EMR jobs (issue 44, row 5): compute_config.external_id is read-only in the OpenAPI file (Vigil generates it
+  // when it creates the job and returns it in every answer), so the script must neither compare nor send it.
+  const EMR_YAML = [
+    'jobs:',
+    '  - name: orders-hourly-emr',
+    '    mode: batch',
+    '    schedule: "0 * * * *"',
+    '    task_ids: [pt_6c2v9d3r, rt_1h8j4k7m, qt_9x2p5w3n]',
+    '    dataset_ids: [ds_4n7q1x8z]',
+    '    compute: emr_serverless',
+    '    compute_config:',
+    '      region: eu-central-1',
+    '      application_id: "00fkq7ex1c2v3b09"',
+    '      role_arn: arn:aws:iam::111122223333:role/vigil-emr',
+    '      execution_role_arn: arn:aws:iam::111122223333:role/vigil-emr-serverless-runtime',
+    '      staging_uri: s3://acme-vigil-staging/vigil/',
+    '    status: paused',
+    '',
+  ].join('\n');
+  /** The EMR job of docs/product/deployment.md, as getJob answers it once created. */
+  function emrJob(): Record<string, unknown> {
+    const [entry] = (yaml.load(EMR_YAML) as {jobs: Array<Record<string, unknown>>}).jobs;
+    return job({
+      ...entry,
+      id: 'job_5m8q2v7c',
+      compute_config: {external_id: EMR_EXTERNAL_ID, ...(entry.compute_config as object)},
+    });
+  }
+  const emrLines = (output: string) => output.split('\n').filter((line) => line.includes("job 'orders-hourly-emr'"));
+
+  test('an EMR job the apply created: a second dry run prints no change and a second apply sends no write', async () => {
+    const fake = configAccount();
+    await withMock(fake, async (mock) => {
+      const dir = recipeDir({...files(), 'vigil/emr.yaml': EMR_YAML});
+      const first = await shell(apply, dir, recipeEnv(dir, mock.port));
+      expect(rejected(mock)).toEqual([]);
+      expect(first.code, first.stdout).toBe(0);
+      const created = [...fake.jobs.values()].find((candidate) => candidate.name === 'orders-hourly-emr')!;
+      expect((created.compute_config as {external_id: string}).external_id).toBe(EMR_EXTERNAL_ID);
+      const writes = fake.writes().length;
+
+      const dryRunAgain = await shell(dryRun, dir, recipeEnv(dir, mock.port));
+      expect(dryRunAgain.code, dryRunAgain.stdout).toBe(0);
+      expect(emrLines(dryRunAgain.stdout)).toEqual([`= job 'orders-hourly-emr' (${String(created.id)}): unchanged`]);
+      expect(dryRunAgain.stdout).toContain('Plan: 0 to create, 0 to change, 5 unchanged.');
+      const applyAgain = await shell(apply, dir, recipeEnv(dir, mock.port));
+      expect(applyAgain.code, applyAgain.stdout).toBe(0);
+      expect(applyAgain.stdout).toContain('Applied: 0 created, 0 changed, 5 unchanged.');
+      expect(fake.writes()).toHaveLength(writes);
+    });
+  });
+
+  test('an EMR job made in the app: the dry run and the apply leave it unchanged; a real change sends no external ID', async () => {
+    const fake = configAccount();
+    fake.add(fake.jobs, emrJob());
+    await withMock(fake, async (mock) => {
+      const dir = recipeDir({'vigil_gate.py': GATE, 'vigil_apply.py': APPLY, 'vigil/emr.yaml': EMR_YAML});
+      const planned = await shell(dryRun, dir, recipeEnv(dir, mock.port));
+      expect(rejected(mock)).toEqual([]);
+      expect(emrLines(planned.stdout)).toEqual([`= job 'orders-hourly-emr' (job_5m8q2v7c): unchanged`]);
+      const applied = await shell(apply, dir, recipeEnv(dir, mock.port));
+      expect(applied.code, applied.stdout).toBe(0);
+      expect(fake.writes()).toEqual([]);
+
+      // A change of another part of compute_config is sent, without the external ID, which Vigil keeps.
+      const moved = EMR_YAML.replace('s3://acme-vigil-staging/vigil/', 's3://acme-vigil-staging/vigil-v2/');
+      const changedDir = recipeDir({'vigil_gate.py': GATE, 'vigil_apply.py': APPLY, 'vigil/emr.yaml': moved});
+      const changed = await shell(apply, changedDir, recipeEnv(changedDir, mock.port));
+      expect(rejected(mock)).toEqual([]);
+      expect(changed.code, changed.stdout).toBe(0);
+      expect(changed.stdout).not.toContain(EMR_EXTERNAL_ID);
+      const [patch] = fake.writes();
+      expect(patch.operationId).toBe('updateJob');
+      expect(JSON.stringify(patch.body)).not.toContain('external_id');
+      expect(fake.jobs.get('job_5m8q2v7c')?.compute_config).toMatchObject({
+        external_id: EMR_EXTERNAL_ID,
+        staging_uri: 's3://acme-vigil-staging/vigil-v2/',
+      });
+    });
+  });
+
+  test('a file that sets a read-only field fails before any request', async () => {
+    const fake = configAccount();
+    await withMock(fake, async (mock) => {
+      const withId = EMR_YAML.replace('      region:', `      external_id: ${EMR_EXTERNAL_ID}\n      region:`);
+      const dir = recipeDir({'vigil_gate.py': GATE, 'vigil_apply.py': APPLY, 'vigil/emr.yaml': withId});
+      const result = await shell(dryRun, dir, recipeEnv(dir, mock.port));
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        "error: vigil/emr.yaml: jobs entry 'orders-hourly-emr' has read-only fields ['compute_config.external_id']",
+      );
+      expect(fake.calls).toEqual([]);
+    });
+  });
+
+  test('every read-only property the OpenAPI file has inside a field the script manages is in its READ_ONLY', async () => {
+    const dir = recipeDir(files());
+    const printed = await run(
+      PYTHON,
+      ['-c', 'import json, vigil_apply as a; print(json.dumps({"kinds": a.KINDS, "read_only": a.READ_ONLY}))'],
+      dir,
+      recipeEnv(dir, 0),
+    );
+    expect(printed.stderr).toBe('');
+    const script = JSON.parse(printed.stdout) as {
+      kinds: Record<string, {fixed: string[]; fields: string[]}>;
+      read_only: Record<string, Record<string, string[]>>;
+    };
+    const schemas = (spec.components as {schemas: Record<string, JsonObject>}).schemas;
+    const resolve = (schema: JsonObject | undefined): JsonObject => deref(spec, schema) ?? {};
+    /** The dotted paths of the read-only properties under a schema (objects, arrays, allOf/oneOf/anyOf). */
+    function readOnlyPaths(schema: JsonObject, prefix: string): string[] {
+      const node = resolve(schema);
+      const parts = [
+        node,
+        ...(['allOf', 'oneOf', 'anyOf'] as const).flatMap((key) => (node[key] ?? []) as JsonObject[]),
+      ];
+      return parts.flatMap((part) => [
+        ...Object.entries<JsonObject>(resolve(part).properties ?? {}).flatMap(([name, property]) => [
+          ...(resolve(property).readOnly ? [`${prefix}.${name}`] : []),
+          ...readOnlyPaths(property, `${prefix}.${name}`),
+        ]),
+        ...(resolve(part).items ? readOnlyPaths(resolve(part).items as JsonObject, `${prefix}[]`) : []),
+      ]);
+    }
+    const schemaOf = {rules: 'RuleTask', contracts: 'DataContract', jobs: 'Job'} as const;
+    expect(Object.keys(script.kinds).sort()).toEqual(Object.keys(schemaOf).sort());
+    for (const [kind, {fixed, fields}] of Object.entries(script.kinds)) {
+      const name = schemaOf[kind as keyof typeof schemaOf];
+      const [entity, create] = [schemas[name], schemas[`${name}Create`]];
+      for (const field of [...fixed, ...fields]) {
+        const property = (entity.properties as Record<string, JsonObject>)[field];
+        expect(property, `${kind}.${field} in the OpenAPI file`).toBeDefined();
+        // A read-only field the script manages must be one that createJob and the like accept (a job's status).
+        if (resolve(property).readOnly)
+          expect(Object.keys(create.properties as object), `${kind}.${field}`).toContain(field);
+        const nested = readOnlyPaths(property, field);
+        const handled = (script.read_only[kind]?.[field] ?? []).map((key) => `${field}.${key}`);
+        expect(nested.sort(), `read-only parts of ${kind}.${field}`).toEqual(handled.sort());
+      }
+    }
   });
 
   test("a job's status goes through setJobStatus, the other fields through updateJob", async () => {

@@ -57,7 +57,15 @@ export const COMMON_TASKS: readonly Destination[] = [
   {label: 'Set up SAML single sign-on', to: '/product/security#saml-20'},
 ];
 
-/** What an evaluator reads before a trial: security, API changes, data flow, deployment, limits and cost. */
+/** The status page, customer support and the issues of this site's repository, as the product brief names them. */
+export const STATUS_PAGE_URL = 'https://status.vigil.example';
+export const SUPPORT_EMAIL = 'support@vigil.example';
+export const DOCS_ISSUES_URL = 'https://github.com/vigil-data/vigil-docs/issues';
+
+/**
+ * What an evaluator reads before a trial: security, API changes, data flow, deployment, limits and cost; then
+ * where to see incidents, reach support, and report a problem with these docs.
+ */
 export const EVALUATION: readonly Destination[] = [
   {label: 'Security: secrets, SSO, roles, audit log', to: '/product/security'},
   {label: 'Report a vulnerability', to: '/product/security#responsible-disclosure'},
@@ -66,6 +74,9 @@ export const EVALUATION: readonly Destination[] = [
   {label: 'Deployment: Vigil Cloud, Dedicated or your own compute', to: '/product/deployment'},
   {label: 'Limits and quotas', to: '/product/limits-and-quotas'},
   {label: 'What Vigil costs you to run', to: '/product/cost'},
+  {label: 'Status page: incidents and uptime per region', to: STATUS_PAGE_URL},
+  {label: `Support for customers: ${SUPPORT_EMAIL}`, to: `mailto:${SUPPORT_EMAIL}`},
+  {label: 'A problem with these docs? Open an issue on GitHub', to: DOCS_ISSUES_URL},
 ];
 
 /** The sections of the site, as the navbar lists them, with the pipelines guides. */
