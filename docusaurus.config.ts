@@ -4,14 +4,7 @@ import {footer} from './config/footer';
 import {navbar} from './config/navbar';
 import {CODE_LANGUAGES, MAGIC_COMMENTS} from './config/code-languages';
 import {codeThemes} from './config/prism-themes';
-import {
-  API_DOCS_DIR,
-  API_DOCS_PLUGIN_ID,
-  API_IDENTITY,
-  API_ROUTE_BASE_PATH,
-  OPENAPI_SPEC_PATH,
-  apiReferenceOptions,
-} from './config/api-reference';
+import {apiReferenceOptions} from './config/api-reference';
 import {
   BASE_URL,
   EDIT_URL,
@@ -24,8 +17,7 @@ import {
 } from './config/site-constants';
 import {interventionsLeftOut, upstreamClientModules, upstreamCss, upstreamPlugins} from './src/upstream';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
-import {apiReferencePlugin} from './src/plugins/api-pages';
-import {apiChangelogPlugin} from './src/plugins/api-changelog';
+import {apiReferencePlugin} from './src/plugins/api-reference';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
 import {searchIndexPlugin} from './src/plugins/search-index';
 import {socialMetaPlugin} from './src/plugins/social-meta';
@@ -55,6 +47,12 @@ const rehypePlugins = [
   [rehypeStaticCodeBlocks, {languages: CODE_LANGUAGES, themes: codeThemes, magicComments: MAGIC_COMMENTS}],
   rehypeStackedTables,
 ];
+
+/**
+ * The API reference (src/plugins/api-reference): its pages, sidebar, changelog and manifest, from the OpenAPI
+ * description; the Markdown versions plugin lists and writes its pages' Markdown.
+ */
+const apiReference = apiReferencePlugin({...apiReferenceOptions, rehypePlugins});
 
 const config: Config = {
   title: SITE_TITLE,
@@ -135,13 +133,7 @@ const config: Config = {
         pages: {rehypePlugins},
         theme: {
           // The design tokens first: every sheet after them reads them (src/css/tokens.css).
-          customCss: [
-            './src/css/tokens.css',
-            './src/css/custom.css',
-            './src/css/api-reference.css',
-            './src/css/responsive.css',
-            ...upstream.css,
-          ],
+          customCss: ['./src/css/tokens.css', './src/css/custom.css', './src/css/responsive.css', ...upstream.css],
         },
         sitemap: {
           lastmod: null,
@@ -152,28 +144,10 @@ const config: Config = {
     ],
   ],
 
-  clientModules: [
-    ...upstream.clientModules,
-    // Opens the <details> around a linked field of the API reference.
-    './src/client/open-field-target.ts',
-  ],
+  clientModules: upstream.clientModules,
 
   plugins: [
-    // First: it loads the OpenAPI description (a broken file stops the build, naming the problem) and writes the API
-    // reference's pages into the folder of the docs plugin instance below, before any plugin loads its content.
-    apiReferencePlugin(apiReferenceOptions),
-    // Next: the API changelog, from the description's git history, written into the same folder (its page is a doc).
-    apiChangelogPlugin(apiReferenceOptions),
-    [
-      '@docusaurus/plugin-content-docs',
-      {
-        id: API_DOCS_PLUGIN_ID,
-        path: API_DOCS_DIR,
-        routeBasePath: API_ROUTE_BASE_PATH,
-        sidebarPath: './sidebars-api.ts',
-        rehypePlugins,
-      },
-    ],
+    apiReference,
     staticCodeBlocksPlugin({themes: codeThemes}),
     ...upstream.plugins,
     socialMetaPlugin,
@@ -184,9 +158,7 @@ const config: Config = {
     searchIndexPlugin,
     markdownTwinsPlugin({
       summary: SITE_SUMMARY,
-      apiDocsPluginId: API_DOCS_PLUGIN_ID,
-      specPath: OPENAPI_SPEC_PATH,
-      apiIdentity: API_IDENTITY,
+      apiPages: apiReference.markdownPages,
       apiSectionTitle: 'API Reference',
       blogSectionTitle: 'Blog',
       otherSectionTitle: 'Optional',

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type {ApiReferencePluginOptions} from '../src/plugins/api-pages';
+import type {ApiReferencePluginOptions} from '../src/plugins/api-reference';
+import {API_ROUTE_BASE_PATH} from '../src/utils/api-manifest';
 import {SITE_IDENTITY, type ApiIdentity} from '../src/openapi';
 import {loadHighlighterSync} from '../src/plugins/static-code-blocks';
 import {CODE_LANGUAGES, MAGIC_COMMENTS} from './code-languages';
@@ -19,7 +20,7 @@ export const API_DOCS_PLUGIN_ID = 'api';
  * the docs export them; built from another organisation's (VIGIL_OPENAPI_SPEC), both come from that description.
  */
 export const API_IDENTITY: ApiIdentity | undefined = process.env.VIGIL_OPENAPI_SPEC ? undefined : SITE_IDENTITY;
-export const API_ROUTE_BASE_PATH = 'api';
+export {API_ROUTE_BASE_PATH};
 /**
  * The downloadable copies of the description, served at <base URL>openapi/vigil-api.{yaml,json} (another
  * organisation's description: under its own file name).
@@ -39,8 +40,9 @@ export function downloadsOf(name: string): Array<{label: string; href: string}> 
   ];
 }
 
-export const apiReferenceOptions: ApiReferencePluginOptions = {
+export const apiReferenceOptions: Omit<ApiReferencePluginOptions, 'rehypePlugins'> = {
   specPath: OPENAPI_SPEC_PATH,
+  docsPluginId: API_DOCS_PLUGIN_ID,
   outputDir: API_DOCS_DIR,
   routeBasePath: API_ROUTE_BASE_PATH,
   ...OPENAPI_DOWNLOAD,

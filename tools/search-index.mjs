@@ -28,14 +28,13 @@ const SEARCHABLE = /<[a-z]+\s[^>]*\bdata-pagefind-body\b/;
 const MUST_BE_SEARCHABLE = /<html[^>]*\bclass="[^"]*\b(docs-doc-page|blog-post-page)\b/;
 
 /**
- * Parts of a searchable page left out of the index:
- * - the request samples of an operation page: the same request six times over, in six languages;
+ * Parts of a searchable page left out of the index, besides those a component marks `data-pagefind-ignore` (the
+ * request samples of an operation page, the API changelog's entries):
  * - the labels of a diagram's two SVGs (light and dark), which repeat the diagram's title and description;
  * - the date, reading time and authors under a blog post's title, and the tags and edit link under it;
  * - the version badge and the Export menu of the API root, and the `#` of every heading link.
  */
 const LEFT_OUT = [
-  '.api-operation__samples',
   '.mermaid-diagram',
   'article > header > div',
   'article > footer',

@@ -53,7 +53,7 @@ export type {RequestSample, RequestSampleOptions, SampleVariable} from './reques
 export {
   identityOf,
   pageModel,
-  pageModels,
+  pageModelsBuilt,
   SITE_IDENTITY,
   STATUS_TEXT,
   type ApiIdentity,
@@ -75,8 +75,11 @@ export {
   descriptionLinkIsText,
   descriptionMarkdown,
   descriptionText,
+  htmlMarkdown,
   type DescriptionBlock,
+  type MarkdownLinks,
 } from './text';
+export {proseMarkdown, rootPageMarkdown, tagPageMarkdown} from './render-overview-markdown';
 export {
   firstSentence,
   rootPageData,

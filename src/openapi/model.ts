@@ -474,7 +474,17 @@ function schemaHomes(spec: JsonObject, file: string): Map<string, SchemaHome> {
   return homes;
 }
 
-/** The model of one page: built once per operation or webhook, read by both renderings. */
+/** How many page models this process has built: the build's log says it, and a test holds it to one a page. */
+let modelsBuilt = 0;
+
+export function pageModelsBuilt(): number {
+  return modelsBuilt;
+}
+
+/**
+ * The model of one page: built once per operation or webhook, by the API reference's build object
+ * (src/plugins/api-reference/build.ts), and read there by the page's data, its Markdown version and the changelog.
+ */
 export function pageModel(
   spec: JsonObject,
   operation: ApiOperation,
@@ -483,6 +493,7 @@ export function pageModel(
 ): ApiPageModel {
   const {definition} = operation;
   const where = operation.pointer;
+  modelsBuilt += 1;
   try {
     const {samples, variables, template} = requestSampleSet(spec, operation, {envPrefix: identity.envPrefix});
     const {parameters, body, responses, callbacks} = schemaSections(spec, operation, file);
@@ -515,9 +526,4 @@ export function pageModel(
     if (error instanceof OpenApiSourceError) throw error;
     throw new OpenApiSourceError(file, (error as Error).message, where);
   }
-}
-
-/** The models of every page of a description, in file order: operations, then webhooks. */
-export function pageModels(spec: JsonObject, file: string, identity: ApiIdentity = SITE_IDENTITY): ApiPageModel[] {
-  return apiPagesOf(spec, file).map((operation) => pageModel(spec, operation, file, identity));
 }

@@ -1,6 +1,6 @@
 // The text the API pipeline writes itself around a description's texts ("Media type `application/json`: object.",
 // "Authentication: a bearer token…", a definition list of servers and contacts): data, not HTML. The pages render
-// it with React (src/plugins/api-pages/theme/ApiProse), so a text of the description in it (a scheme's name, a
+// it with React (src/plugins/api-reference/theme/ApiProse), so a text of the description in it (a scheme's name, a
 // server's URL, a scope) is a React text node and cannot become markup. A description itself comes as
 // sanitised HTML (`{html}`, src/openapi/text.ts), the one place HTML is allowed.
 import type {Fact, Segment} from './fields';

@@ -20,8 +20,9 @@ export type MarkdownRenderOptions = {
   pageUrl: string;
   /** The server URL as a reader calls it (variables set to their defaults). */
   serverUrl: string;
-  /** Makes the links of a description absolute. */
-  formatDescription: (markdown: string) => Promise<string>;
+  /** The site's origin and base URL: a description's links are made absolute against them and the page's URL. */
+  origin: string;
+  baseUrl: string;
   /** A one-line summary under the title (the page's description), or none. */
   summary?: string;
 };
@@ -50,9 +51,9 @@ class MarkdownWriter {
     return factMarkdown(resolved, this.options.pageUrl);
   }
 
-  async description(markdown: string | undefined): Promise<string> {
-    const text = descriptionMarkdown(markdown);
-    return text ? this.options.formatDescription(text) : '';
+  description(markdown: string | undefined): string {
+    const {origin, baseUrl, pageUrl} = this.options;
+    return descriptionMarkdown(markdown, {origin, baseUrl, pageUrl});
   }
 
   /** Continuation lines of a list item, indented under it. */
@@ -63,21 +64,21 @@ class MarkdownWriter {
       .join('\n');
   }
 
-  async fields(fields: SchemaField[], depth: number): Promise<string[]> {
+  fields(fields: SchemaField[], depth: number): string[] {
     const lines: string[] = [];
     for (const field of fields) {
-      const description = await this.description(field.description);
+      const description = this.description(field.description);
       const facts = field.facts.map((fact) => this.fact(fact)).join(' ');
       const [first, ...rest] = [description, facts].filter(Boolean).join('\n\n').split('\n');
       lines.push(`${'  '.repeat(depth)}- ${codeSpan(field.name)} ${fieldSignature(field)}${first ? `: ${first}` : ''}`);
       if (rest.length) lines.push(this.indent(rest.join('\n'), depth));
-      if (field.shape) lines.push(...(await this.shape(field.shape, depth + 1, field.name)));
+      if (field.shape) lines.push(...this.shape(field.shape, depth + 1, field.name));
     }
     return lines;
   }
 
-  async shape(shape: SchemaShape, depth: number, owner: string): Promise<string[]> {
-    const lines = await this.fields(shape.fields, depth);
+  shape(shape: SchemaShape, depth: number, owner: string): string[] {
+    const lines = this.fields(shape.fields, depth);
     if (shape.variants.length) {
       const selectedBy = shape.discriminator ? `, selected by ${codeSpan(shape.discriminator)}` : '';
       lines.push(
@@ -88,23 +89,23 @@ class MarkdownWriter {
           variant.selector && shape.discriminator
             ? `${codeSpan(`${shape.discriminator} = ${variant.selector}`)}: ${markdownText(variant.title)}`
             : markdownText(variant.title);
-        const description = (await this.description(variant.description)).replace(/\s*\n\s*/g, ' ');
+        const description = this.description(variant.description).replace(/\s*\n\s*/g, ' ');
         lines.push(`${'  '.repeat(depth + 1)}- One of: **${name}**${description ? `. ${description}` : ''}`);
-        lines.push(...(await this.shape(variant.shape, depth + 2, variant.title)));
+        lines.push(...this.shape(variant.shape, depth + 2, variant.title));
       }
     }
     for (const fact of shape.facts) lines.push(`${'  '.repeat(depth)}- ${this.fact(fact)}`);
     return lines;
   }
 
-  async examples(examples: ExampleModel[], contentType: string, what: string): Promise<string[]> {
+  examples(examples: ExampleModel[], contentType: string, what: string): string[] {
     const parts: string[] = [];
     for (const example of examples) {
       const title = example.name
         ? `${what}: ${example.summary ?? example.name}`
         : `${what}${example.generated ? ' (built from the schema)' : ''}`;
       parts.push(`${markdownText(title)}:`);
-      const description = await this.description(example.description);
+      const description = this.description(example.description);
       if (description) parts.push(description);
       if (example.externalValue) parts.push(`The example is at <${example.externalValue}>.`);
       else {
@@ -119,34 +120,34 @@ class MarkdownWriter {
     return `Media type ${codeSpan(media.contentType)}: ${codeSpan(media.type)}${media.schemaName && media.schemaName !== media.type ? ` (schema ${codeSpan(media.schemaName)})` : ''}.`;
   }
 
-  async body(body: BodyModel, title: string): Promise<string[]> {
+  body(body: BodyModel, title: string): string[] {
     const parts = [
       title,
       `${body.required ? 'Required' : 'Optional'}${body.media.length > 1 ? `, in one of ${body.media.length} media types` : ''}.`,
     ];
-    const description = await this.description(body.description);
+    const description = this.description(body.description);
     if (description) parts.push(description);
     for (const media of body.media) {
       parts.push(this.mediaLine(media));
-      const fields = await this.shape(media.shape, 0, 'The body');
+      const fields = this.shape(media.shape, 0, 'The body');
       if (fields.length) parts.push(fields.join('\n'));
-      parts.push(...(await this.examples(media.examples, media.contentType, 'Example request body')));
+      parts.push(...this.examples(media.examples, media.contentType, 'Example request body'));
     }
     return parts;
   }
 
   /** A response; its examples stand with it, or (`withExamples` false, an operation's) under Response samples. */
-  async response(response: ResponseModel, level: string, withExamples = true): Promise<string[]> {
+  response(response: ResponseModel, level: string, withExamples = true): string[] {
     const parts = [`${level} ${markdownText(response.title)}`];
-    const description = await this.description(response.description);
+    const description = this.description(response.description);
     if (description) parts.push(description);
-    if (response.headers.length) parts.push('Headers:', (await this.fields(response.headers, 0)).join('\n'));
+    if (response.headers.length) parts.push('Headers:', this.fields(response.headers, 0).join('\n'));
     for (const media of response.media) {
       parts.push(this.mediaLine(media));
-      const fields = await this.shape(media.shape, 0, 'The body');
+      const fields = this.shape(media.shape, 0, 'The body');
       if (fields.length) parts.push(fields.join('\n'));
       if (withExamples)
-        parts.push(...(await this.examples(media.examples, media.contentType, `Example ${response.status} response`)));
+        parts.push(...this.examples(media.examples, media.contentType, `Example ${response.status} response`));
     }
     if (response.links.length) {
       parts.push(
@@ -163,14 +164,12 @@ class MarkdownWriter {
   }
 
   /** Each response's examples under its title, as the page's Response samples show them beside the request. */
-  async responseSamples(responses: ResponseModel[]): Promise<string[]> {
+  responseSamples(responses: ResponseModel[]): string[] {
     const parts: string[] = [];
     for (const response of responses) {
       parts.push(`### ${markdownText(response.title)}`);
-      const examples = await Promise.all(
-        response.media.map((media) =>
-          this.examples(media.examples, media.contentType, `Example ${response.status} response`),
-        ),
+      const examples = response.media.map((media) =>
+        this.examples(media.examples, media.contentType, `Example ${response.status} response`),
       );
       parts.push(...(examples.flat().length ? examples.flat() : [response.media.length ? 'No example.' : 'No body.']));
     }
@@ -194,12 +193,12 @@ class MarkdownWriter {
 }
 
 /** The Markdown of one page of the API reference. */
-export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderOptions): Promise<string> {
+export function pageMarkdown(model: ApiPageModel, options: MarkdownRenderOptions): string {
   const writer = new MarkdownWriter(options);
   const method = model.method.toUpperCase();
   const parts: string[] = [`# ${markdownText(model.title)}`];
   // The summary is the first line of the description, links included: they are made absolute like its own.
-  if (options.summary) parts.push(`> ${(await options.formatDescription(options.summary)).replace(/\s*\n\s*/g, ' ')}`);
+  if (options.summary) parts.push(`> ${writer.description(options.summary).replace(/\s*\n\s*/g, ' ')}`);
   if (model.deprecated)
     parts.push(
       `> Deprecated: avoid this ${model.kind === 'webhook' ? 'webhook' : 'operation'} in new code; its description says what replaces it.`,
@@ -215,7 +214,7 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
   parts.push(
     `${model.kind === 'webhook' ? 'Webhook' : 'Operation'} id ${codeSpan(model.operationId ?? model.id)}${model.tags[0] ? `, in ${markdownText(model.tags[0])}` : ''}.`,
   );
-  const description = await writer.description(model.description);
+  const description = writer.description(model.description);
   if (description) parts.push(description);
   if (model.externalDocs)
     parts.push(
@@ -224,21 +223,20 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
   if (model.kind === 'operation') parts.push(writer.security(model.security));
 
   parts.push(model.kind === 'webhook' ? `## Request ${markdownText(model.productName)} sends` : '## Request');
-  for (const group of model.parameters)
-    parts.push(`### ${group.title}`, (await writer.fields(group.fields, 0)).join('\n'));
-  if (model.body) parts.push(...(await writer.body(model.body, '### Request body')));
+  for (const group of model.parameters) parts.push(`### ${group.title}`, writer.fields(group.fields, 0).join('\n'));
+  if (model.body) parts.push(...writer.body(model.body, '### Request body'));
   if (!model.parameters.length && !model.body) parts.push('No parameters and no request body.');
 
   parts.push(model.kind === 'webhook' ? `## Responses ${markdownText(model.productName)} expects` : '## Responses');
-  for (const response of model.responses) parts.push(...(await writer.response(response, '###', false)));
+  for (const response of model.responses) parts.push(...writer.response(response, '###', false));
 
   if (model.callbacks.length) {
     parts.push('## Callbacks', 'Requests the API sends to your server after this operation.');
     for (const callback of model.callbacks) {
       parts.push(`### ${markdownText(`${callback.name}: ${callback.method.toUpperCase()} ${callback.expression}`)}`);
-      if (callback.parameters.length) parts.push((await writer.fields(callback.parameters, 0)).join('\n'));
-      if (callback.request) parts.push(...(await writer.body(callback.request, '#### Request body')));
-      for (const response of callback.responses) parts.push(...(await writer.response(response, '####')));
+      if (callback.parameters.length) parts.push(writer.fields(callback.parameters, 0).join('\n'));
+      if (callback.request) parts.push(...writer.body(callback.request, '#### Request body'));
+      for (const response of callback.responses) parts.push(...writer.response(response, '####'));
     }
   }
 
@@ -257,6 +255,6 @@ export async function pageMarkdown(model: ApiPageModel, options: MarkdownRenderO
         fenced(sample.language, sample.code),
       );
   }
-  if (model.responses.length) parts.push('## Response samples', ...(await writer.responseSamples(model.responses)));
+  if (model.responses.length) parts.push('## Response samples', ...writer.responseSamples(model.responses));
   return parts.join('\n\n');
 }

@@ -11,6 +11,7 @@ import type {CodeBlockData, PageRenderOptions} from './render-page';
 import {escapeHtml} from './render-text';
 import {htmlBlock, joined, link, type Inline, type Prose, type ProseBlock} from './prose';
 import {descriptionBlocks, descriptionHtml} from './text';
+import {isObject as isRecord} from './document';
 
 /**
  * A block of an overview page: a heading with its anchor, a highlighted code block, a description's sanitised
@@ -68,18 +69,48 @@ function schemeKind(scheme: JsonObject): Inline[] {
     case 'apiKey':
       return [`API key in the ${String(scheme.in ?? '')} `, {code: String(scheme.name ?? '')}];
     case 'oauth2':
-      return [`OAuth 2.0 (${Object.keys(scheme.flows ?? {}).join(', ')})`];
+      return [
+        `OAuth 2.0, ${Object.keys(scheme.flows ?? {}).length === 1 ? 'one flow' : 'flows'}: `,
+        ...joined(
+          Object.keys(scheme.flows ?? {}).map((flow) => [{code: flow}]),
+          ', ',
+        ),
+      ];
     case 'openIdConnect':
-      return ['OpenID Connect, ', link(String(scheme.openIdConnectUrl ?? ''), scheme.openIdConnectUrl)];
+      return ['OpenID Connect, discovery at ', link(String(scheme.openIdConnectUrl ?? ''), scheme.openIdConnectUrl)];
+    case 'mutualTLS':
+      return ['Mutual TLS: a client certificate'];
     default:
       return [String(scheme.type ?? 'unknown')];
   }
 }
 
+/** The URLs of an OAuth 2.0 flow, each a link, in the order a client uses them. */
+const FLOW_URLS = [
+  ['authorizationUrl', 'authorization URL'],
+  ['tokenUrl', 'token URL'],
+  ['refreshUrl', 'refresh URL'],
+] as const;
+
+/** Each flow of an OAuth 2.0 scheme: its URLs, then its scopes, each with what it grants. */
+function oauthFlows(scheme: JsonObject): ProseBlock[] {
+  return Object.entries<JsonObject>(isRecord(scheme.flows) ? scheme.flows : {}).flatMap(([name, flow]) => {
+    const urls = FLOW_URLS.filter(([key]) => typeof flow?.[key] === 'string').map(([key, label]): Inline[] => [
+      `${label} `,
+      link(String(flow[key]), flow[key]),
+    ]);
+    const scopes = Object.entries<unknown>(isRecord(flow?.scopes) ? flow.scopes : {}).map(([scope, text]): Inline[] => [
+      {code: scope},
+      ...(typeof text === 'string' && text.trim() ? [`: ${text.trim()}`] : []),
+    ]);
+    return [
+      {paragraph: [{code: name}, ' flow', ...(urls.length ? [': ', ...joined(urls, ', ')] : []), '.']},
+      ...(scopes.length ? [{list: scopes}] : [{paragraph: ['No scopes.']}]),
+    ];
+  });
+}
+
 function securityScheme(name: string, scheme: JsonObject, options: PageRenderOptions) {
-  const scopes = Object.entries<JsonObject>(scheme.flows ?? {}).flatMap(([, flow]) =>
-    Object.entries<string>(flow.scopes ?? {}).map(([scope, text]): Inline[] => [{code: scope}, `: ${String(text)}`]),
-  );
   return {
     term: [{code: name}],
     details: [
@@ -87,9 +118,49 @@ function securityScheme(name: string, scheme: JsonObject, options: PageRenderOpt
       ...htmlBlock(
         descriptionHtml(typeof scheme.description === 'string' ? scheme.description : undefined, options.baseUrl),
       ),
-      ...(scopes.length ? [{paragraph: ['Scopes:']}, {list: scopes}] : []),
+      ...(scheme.type === 'oauth2' ? oauthFlows(scheme) : []),
     ],
   };
+}
+
+/**
+ * A server: its URL and description, then its variables, each with its default, the values it takes and its
+ * description (CommonMark, as every description of the file).
+ */
+function server(entry: JsonObject, options: PageRenderOptions): ProseBlock[] {
+  const variables = Object.entries<JsonObject>(isRecord(entry.variables) ? entry.variables : {}).map(
+    ([name, variable]) => {
+      const values = Array.isArray(variable?.enum) ? variable.enum.map((value: unknown) => String(value)) : [];
+      const facts: Inline[] = [
+        ...(variable?.default !== undefined ? ['Default ', {code: String(variable.default)}] : []),
+        ...(values.length
+          ? [
+              variable?.default !== undefined ? '; one of ' : 'One of ',
+              ...joined(
+                values.map((value: string) => [{code: value}]),
+                ', ',
+              ),
+            ]
+          : []),
+      ];
+      return {
+        term: [{code: `{${name}}`}],
+        details: [
+          ...(facts.length ? [{paragraph: [...facts, '.']}] : []),
+          ...htmlBlock(
+            descriptionHtml(
+              typeof variable?.description === 'string' ? variable.description : undefined,
+              options.baseUrl,
+            ),
+          ),
+        ],
+      };
+    },
+  );
+  return [
+    {paragraph: [{code: String(entry.url)}, ...(entry.description ? [` (${String(entry.description)})`] : [])]},
+    ...(variables.length ? [{terms: variables}] : []),
+  ];
 }
 
 /** The root page of the API reference. `downloads` are site paths of the published description. */
@@ -121,9 +192,7 @@ export function rootPageData(
     ...row('Version', typeof info.version === 'string' ? [{paragraph: [{code: info.version}]}] : []),
     ...row(
       servers.length > 1 ? 'Servers' : 'Server',
-      servers.map((server) => ({
-        paragraph: [{code: String(server.url)}, ...(server.description ? [` (${String(server.description)})`] : [])],
-      })),
+      servers.flatMap((entry) => server(entry, options)),
     ),
     ...row('Contact', contactParts.length ? [{paragraph: joined(contactParts, ', ')}] : []),
     ...row('Licence', licence.name ? [{paragraph: [link(String(licence.name), licence.url)]}] : []),

@@ -5,7 +5,7 @@
 // code spans and links, which React renders as text nodes) and code blocks already highlighted. MDX parses no text
 // of the OpenAPI file (braces, `<`, backticks or multi-line examples cannot break a page), and a page costs the
 // build one small module instead of thousands of JSX elements: the build time grows with the operations, not
-// with the size of their schemas. src/plugins/api-pages/theme/ApiReferencePage renders the data, all of it in the HTML the
+// with the size of their schemas. src/plugins/api-reference/theme/ApiReferencePage renders the data, all of it in the HTML the
 // server sends; nested objects, variants and examples fold in native <details> that work without JavaScript.
 import type {HighlightedCode} from '../utils/highlighted-code';
 import type {ExampleModel} from './examples';
@@ -372,7 +372,7 @@ class PageData {
   }
 }
 
-/** The data of a page of the API reference, which src/plugins/api-pages/theme/ApiReferencePage renders. */
+/** The data of a page of the API reference, which src/plugins/api-reference/theme/ApiReferencePage renders. */
 export function pageData(model: ApiPageModel, options: PageRenderOptions): ApiPageData {
   const data = new PageData(options);
   const externalDocs: ProseBlock[] = model.externalDocs

@@ -240,14 +240,54 @@ export function descriptionBlocks(markdown: string | undefined, baseUrl: string)
   return blocks;
 }
 
-/** A description as Markdown for the Markdown version of a page: raw HTML converted (a table stays a table). */
-export function descriptionMarkdown(markdown: string | undefined): string {
+/**
+ * Where the Markdown version of a page is read: its links are absolute there. A site path gets the origin and the
+ * base URL (`/api/get-dataset` -> `https://vigil.example/docs/api/get-dataset`), an anchor the page's URL.
+ */
+export type MarkdownLinks = {origin: string; baseUrl: string; pageUrl: string};
+
+/**
+ * A description as Markdown for the Markdown version of a page: raw HTML converted (a table stays a table), a link
+ * that names nothing a reader can open its text (descriptionLinkIsText), the others absolute (`links`).
+ */
+export function descriptionMarkdown(markdown: string | undefined, links: MarkdownLinks): string {
   if (!markdown?.trim()) return '';
-  return remembered(markdownOf, markdown, () => renderMarkdown(markdown));
+  // Only a description with an anchor link reads the page's URL: the others are converted once for every page.
+  const page = /#/.test(markdown) ? links.pageUrl : '';
+  return remembered(markdownOf, `${links.origin}\u0000${links.baseUrl}\u0000${page}\u0000${markdown}`, () =>
+    renderMarkdown(markdown, links),
+  );
 }
 
-function renderMarkdown(markdown: string): string {
+function renderMarkdown(markdown: string, links: MarkdownLinks): string {
   if (PLAIN.test(markdown.trim())) return markdown.trim();
-  const mdast = toMdast(sanitisedTree(markdown.trim()));
+  const tree = sanitisedTree(markdown.trim());
+  absoluteLinks(tree, links);
+  const mdast = toMdast(tree);
   return toMarkdown(mdast, WRITE_OPTIONS).trim();
+}
+
+/** Links and images of a sanitised tree as a reader of the Markdown version follows them (MarkdownLinks). */
+function absoluteLinks(tree: HastRoot, {origin, baseUrl, pageUrl}: MarkdownLinks): void {
+  unwrapTextLinks(tree);
+  visitElements(tree, (element) => {
+    for (const attribute of ['href', 'src'] as const) {
+      const value = element.properties[attribute];
+      if (typeof value !== 'string') continue;
+      if (value.startsWith('#')) element.properties[attribute] = `${pageUrl}${value}`;
+      else if (value.startsWith('/') && !value.startsWith('//'))
+        element.properties[attribute] = `${origin}${value.startsWith(baseUrl) ? value : `${baseUrl}${value.slice(1)}`}`;
+    }
+  });
+}
+
+/**
+ * Sanitised HTML of a page's data (descriptionHtml, descriptionBlocks) as Markdown, links absolute: the Markdown
+ * version of a page renders the HTML its page shows, not a second reading of the description.
+ */
+export function htmlMarkdown(html: string, links: MarkdownLinks): string {
+  if (!html.trim()) return '';
+  const tree = raw({type: 'root', children: [{type: 'raw', value: html}]} as HastNodes) as HastRoot;
+  absoluteLinks(tree, links);
+  return toMarkdown(toMdast(tree), WRITE_OPTIONS).trim();
 }

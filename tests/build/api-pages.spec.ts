@@ -1,12 +1,11 @@
 // The API pages of the build against the OpenAPI file, read from build/ and the API sidebar.
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
-import apiSidebars from '../../sidebars-api';
 import {expect, test} from '@playwright/test';
 import {apiPageSlug, apiPagesOf, deref, operationsOf, type JsonObject} from '../../src/openapi';
 import {decodeEntities} from '../support/html';
-import {sidebarDocIds, type SidebarItem} from '../../src/utils/sidebar';
 import {loadSpec, topLevelPropertyNames} from '../support/openapi';
-import {CHANGELOG_PAGE_ID} from '../../src/plugins/api-changelog';
+import {CHANGELOG_PAGE_ID} from '../../src/plugins/api-reference/changelog';
+import {load} from 'cheerio';
 
 const spec = loadSpec();
 const operations = operationsOf(spec);
@@ -19,7 +18,7 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
     const built = readdirSync('build/api', {withFileTypes: true})
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
-    // And the API changelog (src/plugins/api-changelog), a page of the API reference made from the file's history.
+    // And the API changelog (src/plugins/api-reference/changelog), a page of the API reference made from the file's history.
     const expected = [...pages.map((op) => op.slug), ...tags.map(apiPageSlug), CHANGELOG_PAGE_ID];
     expect(built.sort()).toEqual([...new Set(expected)].sort());
     expect(new Set(pages.map((op) => op.slug)).size).toBe(pages.length);
@@ -31,33 +30,33 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
     }
   });
 
-  test('every operation and webhook is in the openapi sidebar, grouped under its tag', () => {
-    const apiSidebar = apiSidebars.openApiSidebar as SidebarItem[];
-    const ids = sidebarDocIds(apiSidebar);
-    for (const op of pages) {
-      expect(
-        ids.filter((id) => id === op.slug),
-        op.operationId,
-      ).toHaveLength(1);
-    }
-    const categories = apiSidebar.filter(
-      (item): item is Extract<SidebarItem, {type: 'category'}> => typeof item !== 'string' && item.type === 'category',
-    );
+  test('every operation and webhook is in the API sidebar of the served pages, grouped under its tag', () => {
+    /** The sidebar a page is served with: its top-level categories, and the links of the one it is in (open). */
+    const sidebarOf = (slug: string) => {
+      const $ = load(readFileSync(`build/api/${slug}/index.html`, 'utf8'));
+      const menu = $('.theme-doc-sidebar-menu').first();
+      const categories = menu.children('.theme-doc-sidebar-item-category-level-1');
+      const open = categories.filter((_, item) => $(item).children('ul.menu__list').length > 0);
+      return {
+        labels: categories.map((_, item) => $(item).find('> div > .menu__link').text().trim()).get(),
+        open: open.find('> div > .menu__link').text().trim(),
+        links: open
+          .find('> ul .menu__link')
+          .map((_, link) => $(link).attr('href'))
+          .get(),
+      };
+    };
     // A category per tag of an operation, in the file's order, then the webhooks in their own group.
-    expect(categories.map((category) => category.label)).toEqual([
-      ...tags.filter((tag) => operations.some((op) => op.tags[0] === tag)),
-      'Webhooks',
-    ]);
-    for (const category of categories) {
-      const inCategory = sidebarDocIds(category.items);
-      const expectedIds = pages
-        .filter((op) =>
-          category.label === 'Webhooks'
-            ? op.kind === 'webhook'
-            : op.kind === 'operation' && op.tags[0] === category.label,
-        )
-        .map((op) => op.slug);
-      expect(inCategory.sort()).toEqual(expectedIds.sort());
+    const labels = [...tags.filter((tag) => operations.some((op) => op.tags[0] === tag)), 'Webhooks'];
+    for (const op of pages) {
+      const sidebar = sidebarOf(op.slug);
+      expect(sidebar.labels, op.slug).toEqual(labels);
+      const group = op.kind === 'webhook' ? 'Webhooks' : op.tags[0];
+      expect(sidebar.open, `${op.slug} is in the category of its first tag`).toBe(group);
+      const expected = pages
+        .filter((other) => (other.kind === 'webhook' ? 'Webhooks' : other.tags[0]) === group)
+        .map((other) => `/docs/api/${other.slug}`);
+      expect(sidebar.links.sort(), `the pages of ${group}`).toEqual(expected.sort());
     }
   });
 });

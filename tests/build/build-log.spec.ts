@@ -1,5 +1,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
+import {apiPagesOf} from '../../src/openapi';
+import {loadSpec} from '../support/openapi';
 
 const LOG = '.artifacts/build.log';
 
@@ -32,4 +34,14 @@ test('the production build succeeded without a single warning', () => {
   expect(log).toContain('[SUCCESS] Generated static files in "build"');
   const offending = log.split('\n').filter((line) => BUILD_WARNING_PATTERNS.some(([, pattern]) => pattern.test(line)));
   expect(offending).toEqual([]);
+});
+
+test('the build made one page model per operation and webhook: nothing works the description out a second time', () => {
+  // The API reference plugin logs model.ts's own count of every page model the build process made, by any module.
+  const log = readFileSync(LOG, 'utf8');
+  const counted = /API reference: (\d+) page models built for (\d+) operations and webhooks/.exec(log);
+  expect(counted, 'the build log says how many page models it built').not.toBeNull();
+  const pages = apiPagesOf(loadSpec()).length;
+  expect(Number(counted![2])).toBe(pages);
+  expect(Number(counted![1])).toBe(pages);
 });

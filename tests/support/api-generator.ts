@@ -2,20 +2,28 @@ import {mkdtempSync, readdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {apiReferenceOptions, downloadsOf} from '../../config/api-reference';
-import {writeApiPages} from '../../src/plugins/api-pages/generate';
+import {buildApiReference, type ApiBuild, type ApiBuildSite} from '../../src/plugins/api-reference/build';
+import {emptyFolder, writePageFile} from '../../src/plugins/api-reference/files';
 
 export const OPENAPI_FIXTURES = 'tests/fixtures/openapi';
 
+/** The origin the generated Markdown versions' links are absolute against. */
+export const GENERATED_ORIGIN = 'https://vigil.example';
+
 /**
- * Runs the real generation step of the build (writeApiPages, which the API reference plugin runs when the build
- * starts) on a fixture of tests/fixtures/openapi (or a file at an absolute path), into a scratch folder. `status`
- * is 0 when it wrote the pages, 1 when it failed, with the error's message as `output`.
+ * Runs the real generation step of the build (the API reference plugin's loadContent: its build object, each page
+ * written as it is made) on a fixture of tests/fixtures/openapi (or a file at an absolute path),
+ * into a scratch folder. `status` is 0 when it wrote the pages, 1 when it failed, with the error's message as
+ * `output`; `build` is the build object (its pages' Markdown versions, manifest, sidebar).
  */
-export function generateApiDocs(fixture: string, {asAnotherSite = false}: {asAnotherSite?: boolean} = {}) {
+export function generateApiDocs(
+  fixture: string,
+  {asAnotherSite = false, site = {}}: {asAnotherSite?: boolean; site?: Partial<ApiBuildSite>} = {},
+): {status: 0 | 1; output: string; outputDir: string; files: string[]; build?: ApiBuild} {
   const outputDir = mkdtempSync(path.join(tmpdir(), 'vigil-api-'));
   const specPath = path.isAbsolute(fixture) ? fixture : `${OPENAPI_FIXTURES}/${fixture}`;
   // `asAnotherSite`: as the build does with VIGIL_OPENAPI_SPEC, the product and the variables of the description.
-  const site = asAnotherSite
+  const another = asAnotherSite
     ? {
         identity: undefined,
         downloads: downloadsOf(path.basename(specPath).replace(/\.(ya?ml|json)(\.gz)?$/i, '')),
@@ -23,8 +31,13 @@ export function generateApiDocs(fixture: string, {asAnotherSite = false}: {asAno
       }
     : {};
   try {
-    writeApiPages({...apiReferenceOptions, ...site, specPath, outputDir});
-    return {status: 0, output: '', outputDir, files: readdirSync(outputDir)};
+    emptyFolder(outputDir);
+    const build = buildApiReference(
+      {...apiReferenceOptions, ...another, specPath},
+      {origin: GENERATED_ORIGIN, ...site},
+      (page) => writePageFile(outputDir, page),
+    );
+    return {status: 0, output: '', outputDir, files: readdirSync(outputDir), build};
   } catch (error) {
     return {status: 1, output: String((error as Error).stack ?? error), outputDir, files: readdirSync(outputDir)};
   }

@@ -9,7 +9,6 @@ export type SourceImport = {file: string; specifier: string; typeOnly: boolean};
 export const SOURCE_ROOTS = [
   'docusaurus.config.ts',
   'sidebars.ts',
-  'sidebars-api.ts',
   'playwright.config.ts',
   'config',
   'src',

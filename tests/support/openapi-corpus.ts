@@ -64,7 +64,7 @@ const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The HTML of a page's data as src/plugins/api-pages/theme/ApiReferencePage lays it out, in plain elements: headings with
+ * The HTML of a page's data as src/plugins/api-reference/theme/ApiReferencePage lays it out, in plain elements: headings with
  * their ids, one <li data-name data-type data-required> per field inside <ul> lists, every HTML text and code block.
  */
 export function pageDataHtml(page: ApiPageData): string {
@@ -119,7 +119,7 @@ function codeOf(tokens: string): string {
   return codeOfTokens((JSON.parse(tokens) as BlockTokens)[1]);
 }
 
-/** The HTML of the pipeline's own text (prose.ts), as src/plugins/api-pages/theme/ApiProse renders it. */
+/** The HTML of the pipeline's own text (prose.ts), as src/plugins/api-reference/theme/ApiProse renders it. */
 export function proseHtml(blocks: Prose | undefined): string {
   const inline = (parts: Inline[]) =>
     parts
@@ -378,4 +378,120 @@ export function markdownSameFieldsLinks(markdown: string): Array<{section: strin
       links.push({section, href: match[1]});
   }
   return links;
+}
+
+/**
+ * What a description's root page must show of it, read from the description itself: every server with each of its
+ * variables and their defaults, every security scheme with what it asks for (an API key's name, an HTTP scheme, each
+ * OAuth 2.0 flow with its URLs and scopes, an OpenID Connect discovery URL).
+ */
+export function rootFacts(spec: JsonObject): string[] {
+  const facts: string[] = [];
+  for (const server of (spec.servers ?? []) as JsonObject[]) {
+    if (typeof server.url !== 'string') continue;
+    facts.push(server.url);
+    for (const [name, variable] of Object.entries<JsonObject>(server.variables ?? {})) {
+      facts.push(`{${name}}`);
+      if (variable?.default !== undefined) facts.push(String(variable.default));
+    }
+  }
+  for (const [name, raw] of Object.entries<JsonObject>(spec.components?.securitySchemes ?? {})) {
+    const scheme = deref(spec, raw) ?? {};
+    facts.push(name);
+    if (scheme.type === 'apiKey') facts.push(String(scheme.name));
+    if (scheme.type === 'http') facts.push(String(scheme.scheme));
+    if (scheme.type === 'openIdConnect') facts.push(String(scheme.openIdConnectUrl));
+    for (const [flowName, flow] of Object.entries<JsonObject>(scheme.type === 'oauth2' ? (scheme.flows ?? {}) : {})) {
+      facts.push(flowName);
+      for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl'])
+        if (typeof flow?.[key] === 'string') facts.push(flow[key]);
+      facts.push(...Object.keys(flow?.scopes ?? {}));
+    }
+  }
+  return facts;
+}
+
+/** HTML character references, named or numeric, as the characters they stand for. */
+function decodeReferences(text: string): string {
+  return decode(
+    text.replace(/&#(x[0-9a-f]+|\d+);/gi, (_reference, code: string) =>
+      String.fromCodePoint(code[0].toLowerCase() === 'x' ? parseInt(code.slice(1), 16) : Number(code)),
+    ),
+  );
+}
+
+/** CommonMark's backslash escapes, as the characters they escape. */
+const unescapeMarkdown = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+
+/** A text as the comparison reads it: without code-span ticks (a title's backticks are text on the page), spaces folded. */
+const comparable = (text: string) => text.replace(/`+/g, '').replace(/\s+/g, ' ').trim();
+
+/** The text a reader reads in HTML: tags removed, references decoded. */
+function htmlText(html: string): string {
+  return comparable(decodeReferences(html.replace(/<[^>]+>/g, ' ')));
+}
+
+/** A Markdown link's destination, as the URL it names: `<…>` and backslash escapes removed. */
+const MARKDOWN_LINK = /(?<!\\)(!?)\[(?:[^\]\\]|\\.)*\]\((<[^>]*>|(?:[^()\s\\]|\\.|\((?:[^()\s\\]|\\.)*\))+)\)/g;
+const destination = (target: string) => unescapeMarkdown(target.replace(/^<|>$/g, ''));
+
+/** The text a reader reads in Markdown: links' destinations and escapes removed. */
+function markdownText(markdown: string): string {
+  return comparable(
+    unescapeMarkdown(
+      markdown.replace(MARKDOWN_LINK, (link, image: string, target: string) =>
+        link.slice(0, link.length - target.length - 2),
+      ),
+    ),
+  );
+}
+
+/** The links of a page's HTML, as absolute URLs (site paths under `origin`, anchors of the page at `pageUrl`). */
+function htmlLinks(html: string, origin: string, pageUrl: string): string[] {
+  return [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map(({1: href}) => {
+    const target = decodeReferences(href);
+    return target.startsWith('#') ? `${pageUrl}${target}` : target.startsWith('/') ? `${origin}${target}` : target;
+  });
+}
+
+/**
+ * The links of a page's Markdown (inline links and autolinks; images are not links), a link to another page's
+ * Markdown version read as that page's URL.
+ */
+function markdownLinks(markdown: string, origin: string): string[] {
+  const inline = [...markdown.matchAll(MARKDOWN_LINK)]
+    .filter(({1: image}) => !image)
+    .map(({2: target}) => destination(target));
+  const auto = [...markdown.matchAll(/(?<!\]\()<((?:https?|mailto):[^>\s]+)>/g)].map(({1: url}) => url);
+  return [...inline, ...auto].map((url) => (url.startsWith(`${origin}/`) ? url.replace(/\.md$/, '') : url));
+}
+
+/**
+ * Where an overview page (the root, a tag) and its Markdown version disagree: a fact of `facts` one of them lacks,
+ * or a link only one of them has. Empty when they agree.
+ */
+export function overviewDisagreements(
+  page: string,
+  html: string,
+  markdown: string,
+  facts: string[],
+  origin: string,
+  pageUrl: string,
+): string[] {
+  const problems: string[] = [];
+  const [inHtml, inMarkdown] = [htmlText(html), markdownText(markdown)];
+  for (const fact of new Set(facts)) {
+    const folded = comparable(fact);
+    if (!inHtml.includes(folded)) problems.push(`${page}: the page does not show ${JSON.stringify(fact)}`);
+    if (!inMarkdown.includes(folded)) problems.push(`${page}: the Markdown does not show ${JSON.stringify(fact)}`);
+  }
+  const [pageLinks, markdownTargets] = [
+    new Set(htmlLinks(html, origin, pageUrl)),
+    new Set(markdownLinks(markdown, origin)),
+  ];
+  for (const link of pageLinks)
+    if (!markdownTargets.has(link)) problems.push(`${page}: the Markdown does not link to ${link}`);
+  for (const link of markdownTargets)
+    if (!pageLinks.has(link)) problems.push(`${page}: the page does not link to ${link}`);
+  return problems;
 }

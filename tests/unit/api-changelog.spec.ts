@@ -1,4 +1,4 @@
-// The API changelog (src/plugins/api-changelog) from a scratch git repository whose description gains an operation,
+// The API changelog (src/plugins/api-reference/changelog) from a scratch git repository whose description gains an operation,
 // loses a required response property and narrows a request enum: three dated entries, two of them breaking, grouped
 // by version and linked to the anchors of today's pages; the same repository cloned shallow and copied without git;
 // and its Atom feed, checked as RFC 4287 asks.
@@ -8,12 +8,10 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import yaml from 'js-yaml';
-import {loadOpenApiDescription, type JsonObject} from '../../src/openapi';
-import {atomFeed} from '../../src/plugins/api-changelog/atom';
-import {buildChangelog} from '../../src/plugins/api-changelog/changelog';
-import {changeLinker} from '../../src/plugins/api-changelog/links';
-import {changelogMarkdown} from '../../src/plugins/api-changelog/markdown';
-import {changeWords, wordsText, type ApiChangelog} from '../../src/plugins/api-changelog/model';
+import type {JsonObject} from '../../src/openapi';
+import {atomFeed, changelogMarkdown, type ApiChangelog} from '../../src/plugins/api-reference/changelog';
+import {changeWords, wordsText} from '../../src/plugins/api-reference/changelog/model';
+import {generateApiDocs} from '../support/api-generator';
 import {atomProblems} from '../support/atom';
 
 /** A value whose characters XML, HTML and Markdown treat as syntax: it must come out as text everywhere. */
@@ -121,22 +119,11 @@ test.afterAll(() => {
   rmSync(scratch, {recursive: true, force: true});
 });
 
+/** The changelog the API reference's build object makes of `specFile`, linked to the pages it makes. */
 function changelogOf(specFile: string): ApiChangelog {
-  const spec = loadOpenApiDescription(specFile);
-  return buildChangelog({
-    specFile,
-    cacheDir: path.join(scratch, 'cache'),
-    url: '/docs/api/changelog',
-    feedUrl: '/docs/api/changelog/atom.xml',
-    jsonUrl: '/docs/api/changelog/changes.json',
-    linkOf: changeLinker({
-      spec,
-      specFile,
-      apiBase: '/docs/api/',
-      securityHref: '/docs/api#authentication',
-      render: {baseUrl: '/docs/'},
-    }),
-  }).changelog;
+  const generated = generateApiDocs(specFile, {site: {changelogCacheDir: path.join(scratch, 'cache')}});
+  expect(generated.status, generated.output).toBe(0);
+  return generated.build!.changelog!.data;
 }
 
 test('gaining an operation, losing a property and narrowing an enum are three dated entries, two breaking', () => {

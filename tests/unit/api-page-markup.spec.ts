@@ -15,9 +15,9 @@ test('no module of the API pipeline writes HTML in a string, except the Markdown
     ...readdirSync('src/openapi')
       .filter((file) => file.endsWith('.ts'))
       .map((file) => `src/openapi/${file}`),
-    ...readdirSync('src/plugins/api-pages')
+    ...readdirSync('src/plugins/api-reference')
       .filter((file) => file.endsWith('.ts'))
-      .map((file) => `src/plugins/api-pages/${file}`),
+      .map((file) => `src/plugins/api-reference/${file}`),
   ];
   expect(modules.length).toBeGreaterThan(10);
   const offending = modules

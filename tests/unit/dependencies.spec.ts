@@ -81,7 +81,7 @@ function sourceFile(target: string): string | undefined {
 function buildSources(): Set<string> {
   const build = new Set<string>();
   const pending = [
-    ...sourceFiles(['docusaurus.config.ts', 'sidebars.ts', 'sidebars-api.ts', 'config', 'src']),
+    ...sourceFiles(['docusaurus.config.ts', 'sidebars.ts', 'config', 'src']),
     'scripts/write-search-index.mjs',
   ];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {

@@ -67,14 +67,14 @@ test("plugins import no component (a plugin's own theme/ folder, client code, ma
   expect(backwards.map(describe)).toEqual([]);
 });
 
-test('the generated API pages import their components from the theme of the API pages plugin', () => {
+test('the generated API pages import their components from the theme of the API reference plugin', () => {
   // The page writer puts its imports into the MDX as text (render-page.ts, generatedPageMdx: `@theme/<component>`
-  // and the page's own data module); the plugin names each page's component (generate.ts, writePage): read from both.
+  // and the page's own data module); the build object names each page's component (build.ts): read from both.
   const writer = readFileSync('src/openapi/render-page.ts', 'utf8');
   expect(writer).toContain("`import ${component} from '@theme/${component}';`");
-  const generator = readFileSync('src/plugins/api-pages/generate.ts', 'utf8');
-  const components = [...generator.matchAll(/^\s+'(\w+)',$/gm)].map((match) => match[1]);
-  expect(components.sort()).toEqual(['ApiReferencePage', 'ApiRootPage', 'ApiTagPage']);
+  const generator = readFileSync('src/plugins/api-reference/build.ts', 'utf8');
+  const components = [...generator.matchAll(/^\s+component: '(\w+)',$/gm)].map((match) => match[1]);
+  expect(components.sort()).toEqual(['ApiChangelog', 'ApiReferencePage', 'ApiRootPage', 'ApiTagPage']);
   const written = components.map((component) => ({
     file: 'src/openapi/render-page.ts',
     specifier: `@theme/${component}`,
@@ -84,7 +84,8 @@ test('the generated API pages import their components from the theme of the API 
   const elsewhere = written
     .filter(
       (found) =>
-        !found.specifier.startsWith('@theme/') || !under(repositoryTarget(found) ?? '', 'src/plugins/api-pages/theme'),
+        !found.specifier.startsWith('@theme/') ||
+        !under(repositoryTarget(found) ?? '', 'src/plugins/api-reference/theme'),
     )
     .map((found) => `${found.specifier} (${repositoryTarget(found) ?? 'no file of the repository'})`);
   expect(elsewhere).toEqual([]);
@@ -97,4 +98,41 @@ test('tools/ modules are type-checked from their JSDoc, with no hand-written dec
     (name) => /\.[cm]?js$/.test(name) && !readFileSync(`tools/${name}`, 'utf8').startsWith('// @ts-check\n'),
   );
   expect(unchecked).toEqual([]);
+});
+
+test('the API reference is one plugin: other plugins and the configuration import only its entry', () => {
+  const folder = 'src/plugins/api-reference';
+  const isEntry = (path: string) => path === folder || path === `${folder}/index.ts`;
+  const inside = (path: string) => under(path, folder);
+  const reaching = edges.filter(
+    ({file, target}) =>
+      (under(file, 'src') || under(file, 'config') || file === 'docusaurus.config.ts') &&
+      !inside(file) &&
+      inside(target) &&
+      !isEntry(target),
+  );
+  expect(reaching.map(describe)).toEqual([]);
+  // The rule reads the imports it must: the configuration imports the entry.
+  expect(edges.some(({file, target}) => file === 'docusaurus.config.ts' && isEntry(target))).toBe(true);
+});
+
+test('page models are built only by the build object: no other module of the site, its tools or the MCP server calls pageModel', () => {
+  const callers = sourceFiles([
+    'src',
+    'config',
+    'tools',
+    'scripts',
+    'packages/vigil-docs-mcp/src',
+    'docusaurus.config.ts',
+  ])
+    .filter((file) => file !== 'src/plugins/api-reference/build.ts')
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, index) => ({line, where: `${file}:${index + 1}`}))
+        .filter(({line}) => /\bpageModel\s*\(/.test(line) && !/export function pageModel\(/.test(line))
+        .map(({where}) => where),
+    );
+  expect(callers).toEqual([]);
+  expect(readFileSync('src/plugins/api-reference/build.ts', 'utf8')).toMatch(/\bpageModel\(/);
 });

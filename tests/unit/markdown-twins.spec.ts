@@ -3,20 +3,13 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
 import {loadOpenApiDescription, operationsOf, requestSamples, type JsonObject} from '../../src/openapi';
-import {operationMarkdown} from '../../src/plugins/markdown-twins/openapi-markdown';
-import {
-  MarkdownTwinError,
-  apiTwin,
-  linkResolver,
-  llmsIndex,
-  sourceToMarkdown,
-  twinPath,
-} from '../../src/plugins/markdown-twins';
+import {MarkdownTwinError, linkResolver, llmsIndex, sourceToMarkdown, twinPath} from '../../src/plugins/markdown-twins';
 import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
 import {llmsLinks, outsideCode} from '../support/markdown-twins';
 
 const FIXTURES = 'tests/fixtures/markdown-twins';
 const ORIGIN = 'https://vigil.example';
+const byPermalink = (a: {permalink: string}, b: {permalink: string}) => a.permalink.localeCompare(b.permalink);
 
 /** Converts a fixture as the build converts a doc, with the fixture folder as a docs folder at /docs/guide/. */
 function convert(name: string): Promise<string> {
@@ -82,7 +75,7 @@ test('a component without a Markdown form, a link to a missing file or an empty 
 test('operations and tags with digits in their names: twins and llms.txt link to the pages the API generator writes', async () => {
   test.setTimeout(120_000);
   const fixture = 'digits-in-names.yaml';
-  const {status, output, outputDir, files} = generateApiDocs(fixture);
+  const {status, output, outputDir, files, build} = generateApiDocs(fixture);
   try {
     expect(status, output).toBe(0);
     const specFile = `${OPENAPI_FIXTURES}/${fixture}`;
@@ -97,41 +90,27 @@ test('operations and tags with digits in their names: twins and llms.txt link to
         ) as JsonObject;
         const id = String(frontMatter.id);
         expect(file, 'the generator names the file by the page id').toMatch(new RegExp(`^${id}\\.`));
-        const permalink = frontMatter.slug === '/' ? '/docs/api/' : `/docs/api/${id}`;
-        return {
-          doc: {
-            id,
-            permalink,
-            title: String(frontMatter.title),
-            description: String(frontMatter.description ?? ''),
-            source: file,
-          },
-          frontMatter,
-        };
+        // The docs plugin instance routes the root page (slug `/`) at the API route, every other page at its id.
+        const permalink = frontMatter.slug === '/' ? '/docs/api' : `/docs/api/${id}`;
+        return {permalink, title: String(frontMatter.title), description: String(frontMatter.description ?? '')};
       });
     const generatedOperationIds = files
       .filter((file) => file.endsWith('.api.mdx'))
       .map((file) => file.replace(/\.api\.mdx$/, ''));
     expect(generatedOperationIds.sort()).toEqual(operations.map((operation) => operation.slug).sort());
 
-    const context = {
-      spec,
-      specFile,
-      operations,
-      formatDescription: async (markdown: string) => markdown,
-      origin: ORIGIN,
-    };
-    const twins = [];
-    for (const {doc, frontMatter} of pages) {
-      twins.push(await apiTwin(doc, frontMatter, context));
-    }
+    // The build object's pages are the pages the docs plugin routes, with the same titles and descriptions.
+    const twins = build!.pages;
+    expect(twins.map(({permalink, title, description}) => ({permalink, title, description})).sort(byPermalink)).toEqual(
+      pages.sort(byPermalink),
+    );
     const twinUrls = new Set(twins.map((twin) => `${ORIGIN}${twinPath(twin.permalink)}`));
     // A tag page links each of its operations to that operation's twin, which must be a page the generator wrote.
-    const tagLinks = twins.flatMap((twin) => [...twin.markdown.matchAll(/`[A-Z]+ [^`]+`: \[(\w+)\]\(([^)]+)\)/g)]);
-    expect(tagLinks.map((link) => link[1]).sort()).toEqual(operations.map((operation) => operation.operationId).sort());
-    for (const [, operationId, url] of tagLinks) {
-      expect(twinUrls.has(url), `${operationId} links to ${url}`).toBe(true);
-    }
+    const tagLinks = twins.flatMap((twin) => [...twin.markdown.matchAll(/`[A-Z]+ [^`]+`: \[[^\]]+\]\(([^)]+)\)/g)]);
+    expect(tagLinks.map((link) => link[1]).sort()).toEqual(
+      operations.map((operation) => `${ORIGIN}/docs/api/${operation.slug}.md`).sort(),
+    );
+    for (const [, url] of tagLinks) expect(twinUrls.has(url), url).toBe(true);
     for (const operation of operations) {
       const twin = twins.find((candidate) => candidate.markdown.includes(`Operation id \`${operation.operationId}\``));
       expect(twin?.permalink, `the twin of ${operation.operationId}`).toBe(`/docs/api/${operation.slug}`);
@@ -150,7 +129,7 @@ test('operations and tags with digits in their names: twins and llms.txt link to
       llmsLinks(index)
         .map((link) => link.url)
         .sort(),
-    ).toEqual(pages.map(({doc}) => `${ORIGIN}${twinPath(doc.permalink)}`).sort());
+    ).toEqual(pages.map(({permalink}) => `${ORIGIN}${twinPath(permalink)}`).sort());
   } finally {
     rmSync(outputDir, {recursive: true, force: true});
   }
@@ -160,7 +139,9 @@ test('an API twin has the request samples of its page, then its response samples
   const specFile = `${OPENAPI_FIXTURES}/request-body-from-schema.yaml`;
   const spec = loadOpenApiDescription(specFile);
   const [operation] = operationsOf(spec);
-  const markdown = await operationMarkdown(spec, operation, specFile, async (text) => text);
+  const generated = generateApiDocs('request-body-from-schema.yaml');
+  expect(generated.status, generated.output).toBe(0);
+  const markdown = generated.build!.pages.find((page) => page.id === operation.slug)!.markdown;
   const expected = readFileSync(path.join(FIXTURES, 'api-request-samples.md'), 'utf8');
   expect(
     `${markdown.slice(markdown.indexOf('## Request samples'), markdown.indexOf('\n\n## Response samples'))}\n`,

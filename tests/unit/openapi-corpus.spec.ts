@@ -1,8 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {anchorSegment, apiPagesOf, loadOpenApiDescription} from '../../src/openapi';
-import {operationMarkdown} from '../../src/plugins/markdown-twins/openapi-markdown';
+import {anchorSegment} from '../../src/openapi';
 import {generateApiDocs} from '../support/api-generator';
 import {
   corpusEntries,
@@ -10,6 +9,8 @@ import {
   expectedOf,
   markdownFields,
   markdownSameFieldsLinks,
+  overviewDisagreements,
+  rootFacts,
   pageAnchors,
   pageFields,
   renderMdxPage,
@@ -28,18 +29,19 @@ import {
  */
 test.describe.configure({mode: 'parallel'});
 
-const identity = async (markdown: string) => markdown;
 /** Where the test's Markdown versions say their pages are: links to other pages resolve under it. */
-const API_URL = 'https://corpus.example/docs/api/';
+const ORIGIN = 'https://corpus.example';
 
 for (const entry of corpusEntries()) {
   test(`${entry.organisation}: ${entry.file} (${entry.operations} operations, ${entry.webhooks} webhooks)`, async () => {
     test.setTimeout(240_000);
     const file = corpusFile(entry.file);
-    const generated = generateApiDocs(path.resolve(file));
+    const generated = generateApiDocs(path.resolve(file), {site: {origin: ORIGIN}});
     expect(generated.status, generated.output.slice(-3000)).toBe(0);
-    const spec = loadOpenApiDescription(file);
-    const pages = apiPagesOf(spec, file);
+    // The Markdown version of each page, as the build object made it with the page's data: one model per page.
+    const markdownOf = new Map(generated.build!.pages.map((page) => [page.id, page.markdown]));
+    const {spec} = generated.build!;
+    const pages = generated.build!.pages.flatMap((page) => (page.operation ? [page.operation] : []));
     expect(pages.filter((page) => page.kind === 'operation')).toHaveLength(entry.operations);
     expect(new Set(pages.filter((page) => page.kind === 'webhook').map((page) => page.path)).size).toBe(entry.webhooks);
 
@@ -64,6 +66,21 @@ for (const entry of corpusEntries()) {
       const [page, anchor] = target ? [decodeURIComponent(target[1]), target[2]] : [slug, href.replace(/^#/, '')];
       return anchorsOf.get(page)?.has(decodeURIComponent(anchor)) === true;
     };
+    // The root page and each tag's page say the same in their HTML and their Markdown version: they render one data.
+    for (const page of generated.build!.pages.filter((candidate) => !candidate.operation)) {
+      const file = page.kind === 'root' ? `${page.id}.info.mdx` : `${page.id}.tag.mdx`;
+      const html = rendered.get(file);
+      if (html === undefined) {
+        problems.push(`${page.kind} page ${page.id}: no ${file}`);
+        continue;
+      }
+      const group = generated.build!.groups.find((candidate) => candidate.id === page.id);
+      const facts =
+        page.kind === 'root'
+          ? rootFacts(spec)
+          : [page.title, ...(group?.operations ?? []).flatMap((operation) => [operation.title, operation.path])];
+      problems.push(...overviewDisagreements(file, html, page.markdown, facts, ORIGIN, `${ORIGIN}${page.permalink}`));
+    }
     for (const operation of pages) {
       const where = `${operation.kind} ${operation.method.toUpperCase()} ${operation.path} (${operation.slug})`;
       const html = rendered.get(`${operation.slug}.api.mdx`);
@@ -72,7 +89,7 @@ for (const entry of corpusEntries()) {
         continue;
       }
       const shown = pageFields(html);
-      const markdown = await operationMarkdown(spec, operation, file, identity, '', `${API_URL}${operation.slug}`);
+      const markdown = markdownOf.get(operation.slug) ?? '';
       const written = markdownFields(markdown);
       const links = sameFieldsLinks(html);
       const markdownLinks = markdownSameFieldsLinks(markdown);

@@ -37,7 +37,8 @@ async function renderedPages(file: string, render = RENDER): Promise<Map<string,
       markdown: await pageMarkdown(model, {
         pageUrl: `${PAGES_URL}${operation.slug}`,
         serverUrl: operation.server,
-        formatDescription: async (text) => text,
+        origin: 'https://docs.example',
+        baseUrl: '/docs/',
       }),
     });
   }

@@ -7,7 +7,6 @@ import {
   operationsOf,
   pageMarkdown,
   pageModel,
-  pageModels,
   requestSamples,
 } from '../../src/openapi';
 import {OPENAPI_FIXTURES} from '../support/api-generator';
@@ -25,7 +24,8 @@ test("a parameter described by content shows its media type, and its example is 
   const markdown = await pageMarkdown(model, {
     pageUrl: 'https://docs.example/api/list-exports',
     serverUrl: operation.server,
-    formatDescription: async (text) => text,
+    origin: 'https://docs.example',
+    baseUrl: '/docs/',
   });
   expect(markdown).toContain('- `filter` (`object`, required): The exports to list, as a JSON object.');
   expect(markdown).toContain('Sent as `application/json`.');
@@ -38,7 +38,11 @@ test("a parameter described by content shows its media type, and its example is 
 test('every page has a title: its summary, else its operationId as written, else METHOD /path (a webhook: its name)', () => {
   const file = `${OPENAPI_FIXTURES}/titles-without-summary.yaml`;
   const spec = loadOpenApiDescription(file);
-  expect(pageModels(spec, file).map(({id, title, operationId}) => [id, title, operationId])).toEqual([
+  expect(
+    apiPagesOf(spec, file)
+      .map((operation) => pageModel(spec, operation, file))
+      .map(({id, title, operationId}) => [id, title, operationId]),
+  ).toEqual([
     ['list-reports', 'listReports', 'listReports'],
     ['post-reports', 'POST /reports', undefined],
     // A summary of spaces is no title; without an operationId, the summary names the page.

@@ -1,13 +1,11 @@
 /**
- * `api_changes`: the API changelog the site's build wrote beside its page (src/plugins/api-changelog: the changes
+ * `api_changes`: the API changelog the site's build wrote beside its page (src/plugins/api-reference/changelog: the changes
  * of each commit to the OpenAPI description, grouped by `info.version`), from a date or a version on, in the words
  * of the page.
  */
-import {changeText, type ApiChangelog, type ChangelogEntry} from '../../../src/plugins/api-changelog/model';
+import {changeText, type ApiChangelog, type ChangelogEntry} from '../../../src/plugins/api-reference/changelog/model';
+import {apiManifest} from './operations';
 import {ToolInputError, readText, type Site} from './site';
-
-/** Where the build writes the changelog's data (src/plugins/api-changelog/index.ts, CHANGELOG_JSON_FILE). */
-export const CHANGES_FILE = 'api/changelog/changes.json';
 
 export interface ChangeSummary {
   breaking: boolean;
@@ -52,9 +50,13 @@ export async function apiChanges(
   site: Site,
   since?: string,
 ): Promise<{since?: string; coverage: string; page: string; feed: string; entries: EntrySummary[]}> {
-  const text = await readText(site, CHANGES_FILE);
+  // Where the build wrote the changelog's data: the API manifest says.
+  const file = (await apiManifest(site)).manifest.files.changelogJson;
+  const text = file === undefined ? undefined : await readText(site, file);
   if (text === undefined)
-    throw new Error(`${site.location} has no ${CHANGES_FILE}: is it a complete build of the Vigil docs?`);
+    throw new Error(
+      `${site.location} has no changelog data${file ? ` at ${file}` : ' in its API manifest'}: is it a complete build of the Vigil docs?`,
+    );
   const changelog = JSON.parse(text) as ApiChangelog;
   // Oldest first: the order a reader catching up reads them in.
   const groups = [...changelog.versions].reverse().map((group) => ({...group, entries: [...group.entries].reverse()}));

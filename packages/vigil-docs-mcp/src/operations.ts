@@ -1,17 +1,13 @@
 /**
- * `list_operations` and `get_operation`: the operations of the site's OpenAPI file (the one its API reference
- * was built from), read with the site's own model of it (src/openapi: the same order and page slugs as the
- * API reference), and each operation's Markdown version.
+ * `list_operations` and `get_operation`: the operations of the site's API reference, as its build listed them in the
+ * API manifest (src/utils/api-manifest.ts: every page's slug, method, path, operationId, tags and Markdown version, in
+ * the order of the reference's sidebar), and each operation's Markdown version. Nothing here works out a slug, a tag
+ * order or a file name again.
  */
-import {HTTP_METHODS, type JsonObject} from '../../../src/openapi/document';
-import {operationsOf, type ApiOperation} from '../../../src/openapi/operations';
+import {HTTP_METHODS} from '../../../src/openapi/document';
+import {API_MANIFEST_FILE, type ApiManifest, type ApiManifestPage} from '../../../src/utils/api-manifest';
 import {editDistance} from '../../../src/components/SiteSearch/spelling';
 import {ToolInputError, readText, type Site} from './site';
-
-/** Where the build publishes the OpenAPI description as JSON (config/api-reference.ts, OPENAPI_DOWNLOAD). */
-export const OPENAPI_FILE = 'openapi/vigil-api.json';
-/** The route of the API reference under the base path (its docs plugin's routeBasePath in docusaurus.config.ts). */
-export const API_ROUTE = 'api/';
 
 export interface OperationSummary {
   operationId: string;
@@ -24,20 +20,27 @@ export interface OperationSummary {
   markdown: string;
 }
 
+/** An operation of the manifest: a page with a method, a path and an operationId. */
+type Operation = ApiManifestPage & {method: string; path: string; operationId: string};
+
 interface Loaded {
-  spec: JsonObject;
-  operations: ApiOperation[];
+  manifest: ApiManifest;
+  operations: Operation[];
 }
 
 let loading: Promise<Loaded> | undefined;
 
-function load(site: Site): Promise<Loaded> {
+/** The site's API manifest (read once per process), which every API tool reads. */
+export function apiManifest(site: Site): Promise<Loaded> {
   loading ??= (async () => {
-    const text = await readText(site, OPENAPI_FILE);
+    const text = await readText(site, API_MANIFEST_FILE);
     if (text === undefined)
-      throw new Error(`${site.location} has no ${OPENAPI_FILE}: is it a complete build of the Vigil docs?`);
-    const spec = JSON.parse(text) as JsonObject;
-    return {spec, operations: operationsOf(spec)};
+      throw new Error(`${site.location} has no ${API_MANIFEST_FILE}: is it a complete build of the Vigil docs?`);
+    const manifest = JSON.parse(text) as ApiManifest;
+    const operations = manifest.pages.filter(
+      (page): page is Operation => page.kind === 'operation' && Boolean(page.method && page.path && page.operationId),
+    );
+    return {manifest, operations};
   })();
   loading.catch(() => {
     loading = undefined;
@@ -45,41 +48,31 @@ function load(site: Site): Promise<Loaded> {
   return loading;
 }
 
-function summaryOf(site: Site, operation: ApiOperation): OperationSummary {
-  const url = `${site.basePath}${API_ROUTE}${operation.slug}`;
+function summaryOf(site: Site, operation: Operation): OperationSummary {
   return {
     operationId: operation.operationId,
     method: operation.method.toUpperCase(),
     path: operation.path,
-    summary: operation.summary,
+    summary: operation.summary ?? '',
     tag: operation.tag ?? '',
-    url,
-    markdown: `${url}.md`,
+    url: `${site.basePath}${operation.page}`,
+    markdown: `${site.basePath}${operation.markdown}`,
   };
 }
 
-/** The tags of the description, in its order (its `tags`, then any an operation names that it does not list). */
-function tagsOf({spec, operations}: Loaded): string[] {
-  const declared = ((spec.tags ?? []) as JsonObject[]).map((tag) => String(tag.name));
-  return [...new Set([...declared, ...operations.flatMap((operation) => operation.tags)])];
-}
-
-/** Every operation, or those of one tag (its name, in any case), in the order of the OpenAPI file. */
+/** Every operation, or those of one tag (its name, in any case), in the order of the API reference's sidebar. */
 export async function listOperations(
   site: Site,
   tag?: string,
 ): Promise<{tag?: string; operations: OperationSummary[]}> {
-  const loaded = await load(site);
+  const {manifest, operations} = await apiManifest(site);
   if (tag === undefined || tag.trim() === '')
-    return {operations: loaded.operations.map((operation) => summaryOf(site, operation))};
-  const tags = tagsOf(loaded);
-  const name = tags.find((candidate) => candidate.toLowerCase() === tag.trim().toLowerCase());
-  if (!name) throw new ToolInputError(`The API has no tag "${tag}". Its tags: ${tags.join(', ')}.`);
+    return {operations: operations.map((operation) => summaryOf(site, operation))};
+  const name = manifest.tags.find((candidate) => candidate.toLowerCase() === tag.trim().toLowerCase());
+  if (!name) throw new ToolInputError(`The API has no tag "${tag}". Its tags: ${manifest.tags.join(', ')}.`);
   return {
     tag: name,
-    operations: loaded.operations
-      .filter((operation) => operation.tags.includes(name))
-      .map((operation) => summaryOf(site, operation)),
+    operations: operations.filter((operation) => operation.tag === name).map((operation) => summaryOf(site, operation)),
   };
 }
 
@@ -100,16 +93,16 @@ function templatePattern(template: string): RegExp {
 }
 
 /** The path part of what was given: a full URL's path, without the query, the server's base path left out. */
-function apiPathOf(asked: string, spec: JsonObject): string[] {
+function apiPathOf(asked: string, servers: string[]): string[] {
   let target = asked.trim();
   if (/^https?:\/\//i.test(target)) target = new URL(target).pathname;
   target = target.replace(/[?#].*$/, '');
   if (!target.startsWith('/')) target = `/${target}`;
   const candidates = [target];
-  for (const server of (spec.servers ?? []) as JsonObject[]) {
+  for (const server of servers) {
     let prefix: string;
     try {
-      prefix = new URL(String(server.url).replace(/\{[^}]+\}/g, 'x')).pathname.replace(/\/$/, '');
+      prefix = new URL(server.replace(/\{[^}]+\}/g, 'x')).pathname.replace(/\/$/, '');
     } catch {
       continue;
     }
@@ -123,8 +116,7 @@ export async function findOperation(
   site: Site,
   query: {operationId?: string; method?: string; path?: string},
 ): Promise<OperationSummary> {
-  const loaded = await load(site);
-  const {operations, spec} = loaded;
+  const {manifest, operations} = await apiManifest(site);
   const operationId = query.operationId?.trim();
   if (operationId) {
     const found =
@@ -151,7 +143,7 @@ export async function findOperation(
       `"${query.method}" is not an HTTP method; give one of ${HTTP_METHODS.map((name) => name.toUpperCase()).join(', ')}.`,
     );
   }
-  const paths = apiPathOf(path, spec);
+  const paths = apiPathOf(path, manifest.servers);
   const onPath = operations.filter((operation) => paths.includes(operation.path));
   const matching =
     onPath.length > 0

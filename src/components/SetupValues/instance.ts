@@ -1,6 +1,6 @@
 import {setupValuesSlot} from './store';
 
-// The instance the setup pages and the API pages' panel share (src/plugins/api-pages/theme/ApiYourValues/
+// The instance the setup pages and the API pages' panel share (src/plugins/api-reference/theme/ApiYourValues/
 // ValuesForm.tsx), kept in the setup values' slot (./store.ts). Apart from the store, which is on every doc page's
 // path, because only the on-demand panel and form use it.
 

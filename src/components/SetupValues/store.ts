@@ -7,7 +7,7 @@ import {STORAGE_KEY} from './context';
 /**
  * The one place the reader's names are kept between pages: the site's storage (src/utils/stored-object.ts). The
  * setup pages' control writes them, their code blocks read them, and the API pages' "your values" panel reads and
- * writes the instance here (src/plugins/api-pages/theme/ApiYourValues/ValuesForm.tsx), so both show the same
+ * writes the instance here (src/plugins/api-reference/theme/ApiYourValues/ValuesForm.tsx), so both show the same
  * instance. Never a secret: the control asks for none.
  */
 export type StoredSetupValues = {open?: boolean; values?: SetupValues};

@@ -3,34 +3,20 @@ import path from 'node:path';
 import type {LoadedPlugin, Plugin, PluginModule} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
-import {
-  deref,
-  descriptionLinkIsText,
-  descriptionMarkdown,
-  identityOf,
-  infoPageSlug,
-  type ApiIdentity,
-  type ApiOperation,
-  type JsonObject,
-} from '../../openapi';
 import {sidebarDocIds, type SidebarItem as SidebarEntry} from '../../utils/sidebar';
-import {MarkdownTwinError, markdownWithAbsoluteLinks, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
+import {MarkdownTwinError, mdxToMarkdown, type LinkResolver} from './mdx-to-markdown';
 import {twinPath} from '../../utils/twin-path';
-import {operationMarkdown, serverUrl} from './openapi-markdown';
-import {apiDescription, apiGroups} from '../api-pages/generate';
-import {CHANGELOG_PAGE_ID, changelogMarkdown, changelogOf, type ApiChangelog} from '../api-changelog';
 
 export {MarkdownTwinError, twinPath};
 
 export type MarkdownTwinsOptions = {
   /** The one-paragraph summary of the platform under the title of llms.txt. */
   summary: string;
-  /** Id of the docs plugin instance that holds the generated API reference. */
-  apiDocsPluginId: string;
-  /** The OpenAPI description the API reference is generated from. */
-  specPath: string;
-  /** What the API pages call the product, and their samples' variable prefix; unset: read from the description. */
-  apiIdentity?: ApiIdentity;
+  /**
+   * The pages of the API reference with their Markdown versions, in the order of its sidebar: the API reference
+   * plugin makes them from its build object (src/plugins/api-reference), after it has loaded its content.
+   */
+  apiPages: () => TwinPage[];
   /** Heading of the llms.txt section listing the API reference and of the one listing blog posts. */
   apiSectionTitle: string;
   blogSectionTitle: string;
@@ -204,11 +190,10 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       const {baseUrl} = siteConfig;
 
       const docs = docsContent(plugins, 'default').loadedVersions[0];
-      const apiDocs = docsContent(plugins, options.apiDocsPluginId).loadedVersions[0];
       const posts = blogContent(plugins)?.blogPosts ?? [];
 
       const pagesBySource = new Map<string, string>();
-      for (const doc of [...docs.docs, ...apiDocs.docs]) {
+      for (const doc of docs.docs) {
         pagesBySource.set(sourceFile(doc.source, siteDir), doc.permalink);
       }
       for (const post of posts) {
@@ -262,54 +247,8 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
         );
       }
 
-      // The API reference, from the OpenAPI description, in the order of its sidebar.
-      // The description the API reference plugin loaded when the build started, not a second copy.
-      const {spec, pages: operations} = apiDescription(options.specPath);
-      const specFile = options.specPath;
-      const identity = options.apiIdentity ?? identityOf(spec);
-      // A description's link that names no site page (`../admin-api-keys`, `openapi.json#/paths/…`) stays its text.
-      // A description shared by many pages (a schema's fields) is formatted once: its result is kept unless one of
-      // its links was a fragment of the page (`#…`), the only link whose absolute form depends on the page.
-      const formattedOnce = new Map<string, string>();
-      const formatDescription = (permalink: string) => async (markdown: string) => {
-        const known = formattedOnce.get(markdown);
-        if (known !== undefined) return known;
-        const resolve = resolverFor(path.resolve(siteDir, specFile), permalink);
-        let readsPage = false;
-        const formatted = await markdownWithAbsoluteLinks(markdown, specFile, (target) => {
-          if (descriptionLinkIsText(target)) return undefined;
-          readsPage ||= target.startsWith('#');
-          return resolve(target);
-        });
-        if (!readsPage) formattedOnce.set(markdown, formatted);
-        return formatted;
-      };
-      const apiPages = new Map<string, TwinPage>();
-      for (const doc of apiDocs.docs) {
-        const frontMatter = doc.frontMatter as JsonObject;
-        const apiPage = await apiTwin(doc, frontMatter, {
-          spec,
-          specFile,
-          operations,
-          formatDescription: formatDescription(doc.permalink),
-          origin,
-          identity,
-          changelog: changelogOf(plugins),
-        });
-        apiPages.set(doc.id, apiPage);
-      }
-      const apiOrder = Object.values(apiDocs.sidebars as Record<string, SidebarItem[]>).flatMap((items) =>
-        sidebarDocIds(items),
-      );
-      const apiSectionPages = [...new Set(apiOrder)].map((id) => {
-        const page = apiPages.get(id);
-        if (!page) throw new Error(`markdown twins: the API sidebar names the page "${id}", which does not exist`);
-        return page;
-      });
-      const apiUnlisted = [...apiPages.keys()].filter((id) => !apiOrder.includes(id));
-      if (apiUnlisted.length > 0) {
-        throw new Error(`markdown twins: the API pages ${apiUnlisted.join(', ')} are in no sidebar`);
-      }
+      // The API reference, in the order of its sidebar, from the API reference's build object.
+      const apiSectionPages = options.apiPages();
 
       // Blog posts, newest first as on the blog.
       const blogPages: TwinPage[] = [];
@@ -397,89 +336,4 @@ export function markdownTwinsPlugin(options: MarkdownTwinsOptions): PluginModule
       await writeFile(outDir, `${baseUrl}${LLMS_API_FULL_FILE}`, baseUrl, fullText(apiSectionPages));
     },
   });
-}
-
-export type ApiContext = {
-  spec: JsonObject;
-  specFile: string;
-  operations: ApiOperation[];
-  formatDescription: (markdown: string) => Promise<string>;
-  origin: string;
-  identity?: ApiIdentity;
-  /** The API changelog the build made (src/plugins/api-changelog), a page of the API reference. */
-  changelog?: ApiChangelog;
-};
-
-/** The twin of one page of the API reference: the root page, a tag page or an operation page. */
-export async function apiTwin(
-  doc: Pick<DocMetadata, 'id' | 'permalink' | 'title' | 'description' | 'source'>,
-  frontMatter: JsonObject,
-  context: ApiContext,
-): Promise<TwinPage> {
-  const {spec, specFile, operations, formatDescription, origin, identity, changelog} = context;
-  const base = {permalink: doc.permalink, title: doc.title, description: doc.description};
-  if (changelog && doc.id === CHANGELOG_PAGE_ID) return {...base, markdown: changelogMarkdown(changelog, origin)};
-  const operation = operations.find((item) => doc.id === item.slug);
-  if (operation) {
-    return {
-      ...base,
-      markdown: `${await operationMarkdown(spec, operation, specFile, formatDescription, doc.description, `${origin}${doc.permalink}`, identity)}\n`,
-    };
-  }
-  const group = apiGroups(spec, operations).find((item) => item.id === doc.id);
-  if (group?.tag) {
-    const {tag} = group;
-    const tagged = group.operations;
-    const parts = [`# ${tag.name}`];
-    if (tag.description) parts.push(await formatDescription(descriptionMarkdown(tag.description)));
-    for (const item of tagged) {
-      const permalink = doc.permalink.replace(/[^/]+\/?$/, item.slug);
-      parts.push(
-        `## ${item.definition.summary ?? item.operationId}`,
-        `${item.kind === 'webhook' ? `Webhook \`${item.path}\`` : `\`${item.method.toUpperCase()} ${item.path}\``}: [${item.operationId}](${origin}${twinPath(permalink)})`,
-      );
-    }
-    return {...base, markdown: `${parts.join('\n\n')}\n`};
-  }
-  if (frontMatter.slug === '/' || doc.id === infoPageSlug(String(spec.info?.title ?? ''))) {
-    return {...base, markdown: await apiRootMarkdown(spec, specFile, formatDescription)};
-  }
-  throw new MarkdownTwinError(
-    doc.source,
-    'an API reference page that matches no operation, tag or the description root',
-  );
-}
-
-async function apiRootMarkdown(
-  spec: JsonObject,
-  specFile: string,
-  formatDescription: (markdown: string) => Promise<string>,
-): Promise<string> {
-  // The sections of the root page (src/openapi/render-overview.ts, rootPageData), in its order.
-  const info = spec.info ?? {};
-  const parts = [`# ${info.title}`];
-  if (info.description) parts.push(await formatDescription(descriptionMarkdown(info.description)));
-  const schemes = Object.entries<JsonObject>(spec.components?.securitySchemes ?? {});
-  if (schemes.length) {
-    parts.push('## Security schemes');
-    for (const [name, rawScheme] of schemes) {
-      const scheme = deref(spec, rawScheme, specFile) ?? {};
-      parts.push(
-        `### ${name}`,
-        `Type \`${scheme.type}\`${scheme.scheme ? `, scheme \`${scheme.scheme}\`` : ''}${scheme.bearerFormat ? `, format \`${scheme.bearerFormat}\`` : ''}${scheme.in ? `, in the ${scheme.in} \`${scheme.name}\`` : ''}.`,
-      );
-      if (scheme.description) parts.push(await formatDescription(descriptionMarkdown(scheme.description)));
-    }
-  }
-  const about = [
-    info.version ? `- Version: \`${info.version}\`` : '',
-    (spec.servers ?? []).length ? `- Server: \`${serverUrl(spec)}\`` : '',
-    info.contact
-      ? `- Contact: ${[info.contact.name, info.contact.email, info.contact.url].filter(Boolean).join(', ')}`
-      : '',
-    info.license ? `- Licence: ${[info.license.name, info.license.url].filter(Boolean).join(', ')}` : '',
-    info.termsOfService ? `- Terms of service: ${info.termsOfService}` : '',
-  ].filter(Boolean);
-  if (about.length) parts.push('## About this description', about.join('\n'));
-  return `${parts.join('\n\n')}\n`;
 }

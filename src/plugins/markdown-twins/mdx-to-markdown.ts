@@ -263,27 +263,3 @@ export async function mdxToMarkdown(body: string, file: string, resolveLink: Lin
   convertChildren(tree, file, source, resolveLink);
   return stringify(tree).trim();
 }
-
-/** Turns every raw HTML node under `parent` into text: what a description's writer typed, shown as typed. */
-function htmlAsText(parent: Parent): void {
-  parent.children = (parent.children as RootContent[]).map((node) =>
-    node.type === 'html' ? text(node.value) : ('children' in node && htmlAsText(node as Parent), node),
-  ) as Parent['children'];
-}
-
-/**
- * Markdown text (an OpenAPI description, already sanitised: src/openapi/text.ts) with its links made absolute. HTML
- * the conversion left (an element with no Markdown form) is text, so a description's Markdown version never
- * stops the build.
- */
-export async function markdownWithAbsoluteLinks(
-  markdown: string,
-  file: string,
-  resolveLink: LinkResolver,
-): Promise<string> {
-  const {parseMarkdown, stringify} = await loadProcessors();
-  const tree = parseMarkdown(markdown);
-  htmlAsText(tree);
-  convertChildren(tree, file, markdown, resolveLink);
-  return stringify(tree).trim();
-}

@@ -196,7 +196,8 @@ export default function ApiReferencePage({page}: {page: ApiPageData}): ReactNode
         <div className="api-operation__request">
           <Section section={page.request} level={2} />
         </div>
-        <div className="api-operation__samples">
+        {/* Out of the search index: the same request six times over, in six languages. */}
+        <div className="api-operation__samples" data-pagefind-ignore="">
           {page.samples ? (
             <>
               <ApiYourValues title={page.samples.title} template={page.samples.template} onSamples={setFilled} />

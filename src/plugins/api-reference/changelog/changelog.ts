@@ -5,7 +5,7 @@
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {loadOpenApiDescription, OpenApiSourceError, pathOperations, type JsonObject} from '../../openapi';
+import {loadOpenApiDescription, OpenApiSourceError, pathOperations, type JsonObject} from '../../../openapi';
 import {apiChanges, type ChangeTarget, type FoundChange} from './compare';
 import {readBlob, specHistory, type SpecCommit} from './history';
 import type {ApiChange, ApiChangelog, ChangelogCoverage, ChangelogEntry} from './model';

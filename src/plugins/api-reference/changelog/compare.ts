@@ -13,7 +13,7 @@ import {
   titleOf,
   type Json,
   type JsonObject,
-} from '../../openapi';
+} from '../../../openapi';
 import type {ApiChange, ChangeAction, ChangedOperation} from './model';
 
 /** Where on an operation's page a change is: the anchor resolver (links.ts) finds it on today's page. */

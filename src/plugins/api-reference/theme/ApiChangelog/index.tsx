@@ -11,7 +11,7 @@ import {
   type ApiChange,
   type ApiChangelog as Changelog,
   type Words,
-} from '../../model';
+} from '../../changelog/model';
 import styles from './styles.module.css';
 
 /** A sentence's words: the description's names as code, all of it React text (nothing is parsed as HTML). */
@@ -48,7 +48,7 @@ function Change({change}: {change: ApiChange}): ReactNode {
  * commits that changed its API, each change linked to where the API reference shows it today. Rendered on the
  * server from the page's data (changelog.json): nothing is fetched in the browser.
  */
-export default function ApiChangelog({changelog}: {changelog: Changelog}): ReactNode {
+export default function ApiChangelog({page: changelog}: {page: Changelog}): ReactNode {
   return (
     <>
       <Head>
