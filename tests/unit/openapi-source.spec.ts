@@ -39,7 +39,7 @@ const BROKEN: Array<[string, RegExp]> = [
   ],
   [
     'x-webhooks-twice.yaml',
-    /at #\/x-webhooks\/userCreated: webhook "userCreated" is in both "webhooks" and "x-webhooks"/,
+    /at #\/x-webhooks\/userCreated: webhook "userCreated" is defined differently under "webhooks" \(#\/webhooks\/userCreated\) and "x-webhooks" \(#\/x-webhooks\/userCreated\)/,
   ],
   [
     'swagger-2.0-unconvertible.yaml',
@@ -72,6 +72,58 @@ test.describe('a broken OpenAPI file is refused with the file and the problem na
   }
 });
 
+test('an operation described in 170,000 characters of real text, as a public description has one, builds whole', () => {
+  // The real texts of OpenAI's description (its operations' and schemas' descriptions), joined to the length of the
+  // longest operation description met in a public description (169,704 characters).
+  const source = loadOpenApiDescription(corpusFile('openai-openapi.yaml.gz'));
+  const texts: string[] = [];
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(collect);
+    else if (node && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'description' && typeof value === 'string' && value.length > 80) texts.push(value.trim());
+        else collect(value);
+      }
+  };
+  collect(source);
+  let text = '';
+  for (const part of texts) {
+    if (text.length >= 170_000) break;
+    text += `${part}\n\n`;
+  }
+  expect(text.length).toBeGreaterThanOrEqual(170_000);
+  expect(text.length).toBeLessThan(MAX_STRING_LENGTH);
+  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-long-'));
+  try {
+    const file = path.join(dir, 'long.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: {title: 'Long texts', version: '1'},
+        paths: {'/runs': {get: {operationId: 'listRuns', description: text, responses: {200: {description: 'OK'}}}}},
+      }),
+    );
+    const generated = generateApiDocs(file);
+    expect(generated.status, generated.output).toBe(0);
+    const page = generated.build!.pages.find((candidate) => candidate.id === 'list-runs')!;
+    // The last words of the text reach the page's data and its Markdown version.
+    const lastWords = text
+      .trim()
+      .split(/\s+/)
+      .slice(-4)
+      .join(' ')
+      .replace(/[`*_[\]()]/g, '');
+    const data = readFileSync(path.join(generated.outputDir, 'list-runs.api.page.js'), 'utf8');
+    for (const word of lastWords.split(' ').filter((candidate) => /^\w{4,}$/.test(candidate))) {
+      expect(data, word).toContain(word);
+      expect(page.markdown, word).toContain(word);
+    }
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
 test('a string over the stated limit is refused with its pointer; one at the limit loads', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'vigil-long-string-'));
   try {
@@ -92,7 +144,7 @@ test('a string over the stated limit is refused with its pointer; one at the lim
     expect(loadOpenApiDescription(write(MAX_STRING_LENGTH)).info.title).toBe('Long texts');
     const file = write(MAX_STRING_LENGTH + 1);
     expect(() => loadOpenApiDescription(file)).toThrow(
-      `Invalid OpenAPI description ${file} at #/paths/~1things/get/description: a string of 100,001 characters, over the limit of 100,000`,
+      `Invalid OpenAPI description ${file} at #/paths/~1things/get/description: a string of ${(MAX_STRING_LENGTH + 1).toLocaleString('en')} characters, over the limit of ${MAX_STRING_LENGTH.toLocaleString('en')}`,
     );
   } finally {
     rmSync(dir, {recursive: true, force: true});
@@ -235,6 +287,14 @@ test('what swagger2openapi cannot convert without loss is printed once, naming t
     'collectionFormat:pipes is no longer supported except for in:query parameters (at #/paths/~1files/get/parameters/0)',
   );
   expect(printed[0]).not.toContain('Nowhere');
+});
+
+test('the same webhook under both "webhooks" and "x-webhooks" is one webhook, with one page', () => {
+  const file = `${OPENAPI_FIXTURES}/x-webhooks-same-as-webhooks.yaml`;
+  const spec = loadOpenApiDescription(file);
+  expect(Object.keys(spec.webhooks)).toEqual(['userCreated']);
+  expect(spec['x-webhooks']).toBeUndefined();
+  expect(apiPagesOf(spec, file).map((page) => [page.kind, page.slug])).toEqual([['webhook', 'user-created']]);
 });
 
 test('x-webhooks (OpenAPI 3.0) are webhooks, after those of "webhooks"; a reference into x-webhooks still resolves', () => {
