@@ -68,7 +68,7 @@ test('every diagram is an image named by its accTitle and described by its accDe
       // Small and self-contained: no fonts, images or scripts of its own.
       expect(svg, `${where} ${variant}`).not.toMatch(/@font-face|<image|<script|<foreignObject|\sdata-/);
       // It shrinks with the column no further than the width at which its smallest label is 12 px: beyond, the page
-      // scrolls it (tests/e2e/responsive-layout.spec.ts measures the labels as the pages draw them).
+      // scrolls it (tests/support/wide-content.ts measures the labels as the pages draw them, in tests/e2e/every-page.spec.ts).
       const viewBoxWidth = Number(/^<svg [^>]*viewBox="[-\d.]+ [-\d.]+ ([\d.]+)/.exec(svg)?.[1]);
       const minWidth = Number(/^<svg [^>]*style="[^"]*min-width: ([\d.]+)px/.exec(svg)?.[1]);
       const smallestFont = Math.min(...[...svg.matchAll(/font-size: ?([\d.]+)px/g)].map((match) => Number(match[1])));
