@@ -247,13 +247,20 @@ export function descriptionBlocks(markdown: string | undefined, baseUrl: string)
 export type MarkdownLinks = {origin: string; baseUrl: string; pageUrl: string};
 
 /**
+ * A link whose target is an anchor of the page it is on: a Markdown link or reference definition, or an HTML
+ * `href`, to `#…`. (A URL with a fragment names its own page.)
+ */
+const PAGE_ANCHOR_LINK = /\]\(\s*<?#|^\s{0,3}\[[^\]]+\]:\s*<?#|href\s*=\s*["']?#/im;
+
+/**
  * A description as Markdown for the Markdown version of a page: raw HTML converted (a table stays a table), a link
  * that names nothing a reader can open its text (descriptionLinkIsText), the others absolute (`links`).
  */
 export function descriptionMarkdown(markdown: string | undefined, links: MarkdownLinks): string {
   if (!markdown?.trim()) return '';
-  // Only a description with an anchor link reads the page's URL: the others are converted once for every page.
-  const page = /#/.test(markdown) ? links.pageUrl : '';
+  // Only a link to an anchor of the page itself reads the page's URL: other descriptions, a schema's shared by many
+  // pages, are converted once for all of them.
+  const page = PAGE_ANCHOR_LINK.test(markdown) ? links.pageUrl : '';
   return remembered(markdownOf, `${links.origin}\u0000${links.baseUrl}\u0000${page}\u0000${markdown}`, () =>
     renderMarkdown(markdown, links),
   );

@@ -2,7 +2,13 @@ import {readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import {expect, test} from '@playwright/test';
-import {loadOpenApiDescription, operationsOf, requestSamples, type JsonObject} from '../../src/openapi';
+import {
+  descriptionMarkdown,
+  loadOpenApiDescription,
+  operationsOf,
+  requestSamples,
+  type JsonObject,
+} from '../../src/openapi';
 import {MarkdownTwinError, linkResolver, llmsIndex, sourceToMarkdown, twinPath} from '../../src/plugins/markdown-twins';
 import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
 import {llmsLinks, outsideCode} from '../support/markdown-twins';
@@ -150,4 +156,30 @@ test('an API twin has the request samples of its page, then its response samples
   const responses = markdown.slice(markdown.indexOf('## Response samples'));
   for (const status of Object.keys(operation.definition.responses))
     expect(responses).toMatch(new RegExp(`^### ${status}\\b`, 'm'));
+});
+
+test("a description's links in a Markdown version: site paths and anchors absolute, an anchor on each page its own", () => {
+  const links = (page: string) => ({origin: ORIGIN, baseUrl: '/docs/', pageUrl: `${ORIGIN}/docs/api/${page}`});
+  // A link to an anchor of the page: each page that shows the description links to its own anchor.
+  const anchored =
+    'See [the errors](#response-404), [a guide](/pipelines/), [Stripe](https://stripe.com/docs/api#errors).';
+  expect(descriptionMarkdown(anchored, links('get-dataset'))).toBe(
+    `See [the errors](${ORIGIN}/docs/api/get-dataset#response-404), [a guide](${ORIGIN}/docs/pipelines/), [Stripe](https://stripe.com/docs/api#errors).`,
+  );
+  expect(descriptionMarkdown(anchored, links('list-datasets'))).toContain(
+    `${ORIGIN}/docs/api/list-datasets#response-404`,
+  );
+  // A reference definition to an anchor, and an HTML link to one, are anchors of the page too: converted for two
+  // pages, each gets its own (a conversion kept for one page and given to the next would name the first).
+  for (const description of [
+    'See [the errors][e].\n\n[e]: #response-404',
+    'See <a href="#response-404">the errors</a>.',
+  ])
+    for (const page of ['delete-dataset', 'get-job'])
+      expect(descriptionMarkdown(description, links(page)), description).toContain(
+        `${ORIGIN}/docs/api/${page}#response-404`,
+      );
+  // A URL with a fragment names its own page: the same on every page.
+  const elsewhere = 'See [Stripe](https://stripe.com/docs/api#errors) and #hashtags.';
+  expect(descriptionMarkdown(elsewhere, links('a'))).toBe(descriptionMarkdown(elsewhere, links('b')));
 });
