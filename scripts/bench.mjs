@@ -9,6 +9,9 @@
 //   npm run bench -- --builds 1        1 cold build per bundler
 //   npm run bench -- --corpus okta     of the corpus descriptions, only those whose file name holds okta
 //   npm run bench -- --corpus-only     the corpus builds alone, printed (bench/results.json unchanged)
+//   npm run bench -- --scale           cold builds of 1,000, 2,500 and 5,000 operations made of the corpus's
+//                                      (tools/scale-description.mjs), printed (bench/results.json unchanged);
+//                                      --scale 300,1000 for other sizes
 //   npm run bench -- --no-builds       measure the existing build/ only (no build figures)
 //   npm run bench -- --lighthouse-runs 1
 //   npm run bench -- --no-builds --build <dir>   measure another build folder (e.g. of an earlier commit)
@@ -27,6 +30,7 @@ import {QUIET_MS, VIEWPORTS, weighPage} from '../tools/page-weight.mjs';
 import {FIRST_SEARCH, PHONE_THROTTLING, firstSearch} from '../tools/first-search.mjs';
 import {searchIndexSize} from '../tools/search-index.mjs';
 import {CHROMIUM_ARGS} from '../tools/test-browser.cjs';
+import {scaleDescription} from '../tools/scale-description.mjs';
 
 // Lighthouse and its Chrome launcher are a package of their own, packages/bench-tools, which `npm run bench` installs
 // first: 200 packages that neither the build nor the tests need. Its package.json pins by `overrides` the two packages
@@ -591,6 +595,50 @@ const results = {
   definition: budgets.definition,
   build: BUILD_DIR,
 };
+/**
+ * Cold builds of descriptions of N operations made of the corpus's (tools/scale-description.mjs): seconds, seconds a
+ * page, and the peak memory of the whole process tree (the build and the processes it starts). A build that fails
+ * (out of memory) is said so, with its last lines.
+ */
+async function measureScaleBuilds(sizes) {
+  mkdirSync(RUNS_DIR, {recursive: true});
+  const results = [];
+  for (const operations of sizes) {
+    const spec = join(RUNS_DIR, `scale-${operations}.json`);
+    writeFileSync(spec, JSON.stringify(scaleDescription(operations)));
+    log(`cold build of ${operations} operations (${spec})...`);
+    try {
+      const result = await coldBuild('faster', {VIGIL_OPENAPI_SPEC: spec});
+      log(
+        `  ${result.seconds.toFixed(1)} s for ${result.pages} pages (${result.secondsPerPage} s a page), peak memory ${(result.peakRssBytes / 2 ** 30).toFixed(2)} GiB`,
+      );
+      results.push({operations, ...result});
+    } catch (error) {
+      log(`  failed: ${String(error.message).split('\n').slice(-3).join(' ')}`);
+      results.push({operations, failed: String(error.message).split('\n').slice(-3).join(' ')});
+    }
+  }
+  return results;
+}
+
+if (process.argv.includes('--scale')) {
+  const given = process.argv[process.argv.indexOf('--scale') + 1];
+  const sizes = given && /^\d+(,\d+)*$/.test(given) ? given.split(',').map(Number) : [1000, 2500, 5000];
+  const builds = await measureScaleBuilds(sizes);
+  console.log('\noperations | pages | seconds | seconds a page | peak memory (GiB)');
+  for (const build of builds)
+    console.log(
+      build.failed
+        ? `${build.operations} | failed: ${build.failed}`
+        : `${build.operations} | ${build.pages} | ${build.seconds.toFixed(1)} | ${build.secondsPerPage} | ${(build.peakRssBytes / 2 ** 30).toFixed(2)}`,
+    );
+  const [first, last] = [builds[0], builds.at(-1)];
+  if (builds.length > 1 && !first.failed && !last.failed)
+    console.log(
+      `seconds a page at ${last.operations} over ${first.operations}: ${(last.secondsPerPage / first.secondsPerPage).toFixed(2)}`,
+    );
+  process.exit(0);
+}
 if (process.argv.includes('--corpus-only')) {
   // The corpus builds alone, printed; bench/results.json is left as it is.
   for (const build of await measureCorpusBuilds())
