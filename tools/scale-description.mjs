@@ -26,16 +26,18 @@ const COMPONENT_KINDS = [
 /**
  * The sources, OpenAPI 3 descriptions of the corpus with the shapes the reference renders: nested objects, anyOf
  * and discriminators, webhooks and many tags (OpenAI), deep trees and callbacks (Okta), large bodies (Box), long
- * lists (Slack, Discord), examples (Discourse, Redocly, Scalar). Stripe's is left out: each of its pages lists its
- * expandable objects to the field budget, which is a measure of its own (the corpus builds).
+ * lists (Discord, InfluxData), examples (Discourse, Redocly, Scalar, RTCKit). Swagger 2.0 descriptions (Slack's,
+ * Docker's) are left out: their references name `#/definitions`. Stripe's is left out too: each of its pages lists
+ * its expandable objects to the field budget, which is a measure of its own (the corpus builds).
  */
 export const SCALE_SOURCES = [
   'openai-openapi.yaml.gz',
   'okta-management-minimal.yaml.gz',
   'box-openapi.json.gz',
   'discord-openapi.json.gz',
-  'slack-web-openapi-v2.json.gz',
+  'influxdb-oss.yml.gz',
   'discourse-openapi.json.gz',
+  'rtckit-eqivo-openapi.yaml',
   'redocly-redoc-demo-openapi-3-1.yaml',
   'scalar-galaxy-3.1.yaml',
 ];
@@ -106,6 +108,16 @@ function withOwnSecurity(pathItem) {
 /** The sources, read once per process (they are copied, never changed). @type {Source[] | undefined} */
 let sources;
 
+/** The path item a local `$ref` of `spec` names (`#/components/pathItems/…`). @returns {Json} */
+function pathItemOf(/** @type {Json} */ spec, /** @type {string} */ ref) {
+  /** @type {any} */
+  let node = spec;
+  for (const segment of ref.replace(/^#\//, '').split('/'))
+    node = node?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  if (!node || typeof node !== 'object') throw new Error(`${ref} names no path item`);
+  return node;
+}
+
 /** A name safe in an operationId and a tag: letters, digits and dashes. */
 const slug = (/** @type {string} */ text) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
@@ -140,7 +152,7 @@ export function scaleDescription(operations) {
   const tags = new Set();
   let made = 0;
   for (let round = 1; made < operations; round += 1) {
-    for (const {key, operations: list, webhooks: hooks} of sources) {
+    for (const {key, spec, operations: list, webhooks: hooks} of sources) {
       for (const {path, method, definition, pathItem} of list) {
         if (made >= operations) break;
         const copy = prefixRefs(definition, key);
@@ -158,7 +170,9 @@ export function scaleDescription(operations) {
         made += 1;
       }
       for (const [name, item] of hooks) {
-        const copy = withOwnSecurity(prefixRefs(item, key));
+        // A webhook that references a shared path item gets a copy of it, which takes the round's operationIds.
+        const target = typeof item?.$ref === 'string' ? pathItemOf(spec, item.$ref) : item;
+        const copy = withOwnSecurity(prefixRefs(target, key));
         for (const method of METHODS) {
           if (!copy[method]) continue;
           copy[method].operationId = `${slug(copy[method].operationId ?? name)}-${key}-${round}`;

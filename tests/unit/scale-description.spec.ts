@@ -4,6 +4,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import {apiPagesOf, loadOpenApiDescription} from '../../src/openapi';
 import {scaleDescription} from '../../tools/scale-description.mjs';
 import {generateApiDocs} from '../support/api-generator';
 
@@ -35,6 +36,12 @@ test('a description of N operations made of the corpus: N operation pages, webho
     expect(ids).toHaveLength(large);
     expect(new Set(ids).size).toBe(ids.length);
     expect(doubled.tags.length).toBeGreaterThan(100);
+    // The site's loader takes it as it is: every reference resolves, every operationId is unique.
+    const largeFile = path.join(dir, 'large.json');
+    writeFileSync(largeFile, JSON.stringify(doubled));
+    expect(
+      apiPagesOf(loadOpenApiDescription(largeFile), largeFile).filter((page) => page.kind === 'operation'),
+    ).toHaveLength(large);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
