@@ -5,7 +5,7 @@ import {codeOfTokens, type BlockTokens} from '../utils/code-tokens';
 import {twinPath} from '../utils/twin-path';
 import type {Inline, Prose, ProseBlock} from './prose';
 import type {ApiRootData, ApiTagData, OverviewBlock} from './render-overview';
-import {codeSpan, fenced, markdownText} from './render-text';
+import {codeSpan, fenced, markdownText, segmentMarkdown} from './render-text';
 import {htmlMarkdown, type MarkdownLinks} from './text';
 
 /** A link of the page data as the Markdown version follows it: absolute (site paths already carry the base URL). */
@@ -15,10 +15,6 @@ function absolute(href: string, links: MarkdownLinks): string {
   return href;
 }
 
-function linkTarget(url: string): string {
-  return /^[^\s()<>]+$/.test(url) ? url : `<${url.replace(/[<>\s]/g, encodeURIComponent)}>`;
-}
-
 function inlineMarkdown(parts: Inline[], links: MarkdownLinks): string {
   return parts
     .map((part) =>
@@ -26,7 +22,7 @@ function inlineMarkdown(parts: Inline[], links: MarkdownLinks): string {
         ? markdownText(part)
         : 'code' in part
           ? codeSpan(part.code)
-          : `[${markdownText(part.text)}](${linkTarget(absolute(part.href, links))})`,
+          : segmentMarkdown({link: absolute(part.href, links), text: part.text}, links.pageUrl),
     )
     .join('');
 }
@@ -97,7 +93,7 @@ export function tagPageMarkdown(title: string, data: ApiTagData, links: Markdown
       : codeSpan(`${operation.method.toUpperCase()} ${operation.path}`);
     parts.push(
       `## ${markdownText(operation.title)}`,
-      `${endpoint}: [${markdownText(operation.title)}](${linkTarget(absolute(twinPath(operation.href), links))})`,
+      `${endpoint}: ${segmentMarkdown({link: absolute(twinPath(operation.href), links), text: operation.title}, links.pageUrl)}`,
     );
     if (operation.summaryHtml) parts.push(htmlMarkdown(operation.summaryHtml, links));
   }

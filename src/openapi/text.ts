@@ -96,6 +96,20 @@ function visitElements(node: HastRoot | Element, visit: (element: Element) => vo
 }
 
 /**
+ * The links and images of a sanitised tree, rewritten: a link that names nothing a reader can open becomes its text
+ * (unwrapTextLinks), every other `href` and `src` is what `rewrite` makes of it.
+ */
+function rewriteLinks(tree: HastRoot, rewrite: (value: string) => string): void {
+  unwrapTextLinks(tree);
+  visitElements(tree, (element) => {
+    for (const attribute of ['href', 'src'] as const) {
+      const value = element.properties[attribute];
+      if (typeof value === 'string') element.properties[attribute] = rewrite(value);
+    }
+  });
+}
+
+/**
  * A description as sanitised HTML for an operation page. Links to site paths (`/api/get-dataset`) get the
  * site's base URL, as Docusaurus gives Markdown links; links to other hosts open as written.
  */
@@ -165,21 +179,10 @@ function unwrapTextLinks(node: HastRoot | Element): void {
 /** The sanitised tree of a description, links to site paths given the site's base URL. */
 function siteTree(markdown: string, baseUrl: string): HastRoot {
   const tree = sanitisedTree(markdown.trim());
-  unwrapTextLinks(tree);
   const base = baseUrl.replace(/\/$/, '');
-  visitElements(tree, (element) => {
-    for (const attribute of ['href', 'src'] as const) {
-      const value = element.properties[attribute];
-      if (
-        typeof value === 'string' &&
-        value.startsWith('/') &&
-        !value.startsWith('//') &&
-        !value.startsWith(`${base}/`)
-      ) {
-        element.properties[attribute] = `${base}${value}`;
-      }
-    }
-  });
+  rewriteLinks(tree, (value) =>
+    value.startsWith('/') && !value.startsWith('//') && !value.startsWith(`${base}/`) ? `${base}${value}` : value,
+  );
   // A description's tables read as cards on a phone, as the docs' tables do (each cell named by its column).
   stackTables(tree);
   return tree;
@@ -276,16 +279,13 @@ function renderMarkdown(markdown: string, links: MarkdownLinks): string {
 
 /** Links and images of a sanitised tree as a reader of the Markdown version follows them (MarkdownLinks). */
 function absoluteLinks(tree: HastRoot, {origin, baseUrl, pageUrl}: MarkdownLinks): void {
-  unwrapTextLinks(tree);
-  visitElements(tree, (element) => {
-    for (const attribute of ['href', 'src'] as const) {
-      const value = element.properties[attribute];
-      if (typeof value !== 'string') continue;
-      if (value.startsWith('#')) element.properties[attribute] = `${pageUrl}${value}`;
-      else if (value.startsWith('/') && !value.startsWith('//'))
-        element.properties[attribute] = `${origin}${value.startsWith(baseUrl) ? value : `${baseUrl}${value.slice(1)}`}`;
-    }
-  });
+  rewriteLinks(tree, (value) =>
+    value.startsWith('#')
+      ? `${pageUrl}${value}`
+      : value.startsWith('/') && !value.startsWith('//')
+        ? `${origin}${value.startsWith(baseUrl) ? value : `${baseUrl}${value.slice(1)}`}`
+        : value,
+  );
 }
 
 /**

@@ -11,7 +11,10 @@ test.use({trace: 'off'});
 const paths = sitemapPaths();
 /** The pages with a diagram or a table, as the build writes them: their wide content is checked where they load. */
 const wide = new Map(
-  paths.flatMap((path) => (wideContentOf('build', path) ? [[path, wideContentOf('build', path)!]] : [])),
+  paths.flatMap((path) => {
+    const content = wideContentOf('build', path);
+    return content ? [[path, content] as const] : [];
+  }),
 );
 
 test('every page is served complete: 200, one h1, its title and a description in the HTML', async ({request}) => {

@@ -19,6 +19,7 @@ import {
 import {codeOfTokens, type BlockTokens} from '../../src/plugins/static-code-blocks';
 import type {ExampleData, FieldData, MediaData, SectionData, ShapeData} from '../../src/openapi/render-page';
 import type {Inline, Prose} from '../../src/openapi/prose';
+import {decodeEntities} from './html';
 
 export const CORPUS_DIR = 'tests/fixtures/openapi-corpus';
 
@@ -411,15 +412,6 @@ export function rootFacts(spec: JsonObject): string[] {
   return facts;
 }
 
-/** HTML character references, named or numeric, as the characters they stand for. */
-function decodeReferences(text: string): string {
-  return decode(
-    text.replace(/&#(x[0-9a-f]+|\d+);/gi, (_reference, code: string) =>
-      String.fromCodePoint(code[0].toLowerCase() === 'x' ? parseInt(code.slice(1), 16) : Number(code)),
-    ),
-  );
-}
-
 /** CommonMark's backslash escapes, as the characters they escape. */
 const unescapeMarkdown = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
@@ -428,7 +420,7 @@ const comparable = (text: string) => text.replace(/`+/g, '').replace(/\s+/g, ' '
 
 /** The text a reader reads in HTML: tags removed, references decoded. */
 function htmlText(html: string): string {
-  return comparable(decodeReferences(html.replace(/<[^>]+>/g, ' ')));
+  return comparable(decodeEntities(html.replace(/<[^>]+>/g, ' ')));
 }
 
 /** A Markdown link's destination, as the URL it names: `<…>` and backslash escapes removed. */
@@ -449,7 +441,7 @@ function markdownText(markdown: string): string {
 /** The links of a page's HTML, as absolute URLs (site paths under `origin`, anchors of the page at `pageUrl`). */
 function htmlLinks(html: string, origin: string, pageUrl: string): string[] {
   return [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map(({1: href}) => {
-    const target = decodeReferences(href);
+    const target = decodeEntities(href);
     return target.startsWith('#') ? `${pageUrl}${target}` : target.startsWith('/') ? `${origin}${target}` : target;
   });
 }

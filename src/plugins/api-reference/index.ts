@@ -68,6 +68,8 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): ApiRefer
     const {siteDir} = context;
     const outputDir = path.resolve(siteDir, options.outputDir);
     const specFile = path.resolve(siteDir, options.specPath);
+    // Where the site is read: the Markdown versions' links and the feed's are absolute under it.
+    const origin = context.siteConfig.url.replace(/\/+$/, '');
     // The docs plugin checks that its folder exists when it is made; its pages are written in loadContent.
     mkdirSync(outputDir, {recursive: true});
     const docs = (await pluginContentDocs(context, validated)) as Plugin;
@@ -87,7 +89,7 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): ApiRefer
         built = buildApiReference(
           options,
           {
-            origin: context.siteConfig.url.replace(/\/+$/, ''),
+            origin,
             changelogCacheDir: path.join(siteDir, CHANGELOG_CACHE),
           },
           (page) => writePageFile(outputDir, page),
@@ -119,7 +121,6 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): ApiRefer
         if (built.changelog) {
           const dir = path.join(outDir, options.routeBasePath, CHANGELOG_PAGE_ID);
           mkdirSync(dir, {recursive: true});
-          const origin = siteConfig.url.replace(/\/+$/, '');
           writeFileSync(path.join(dir, CHANGELOG_FEED_FILE), atomFeed(built.changelog.data, origin, siteConfig.title));
           writeFileSync(path.join(dir, CHANGELOG_JSON_FILE), `${JSON.stringify(built.changelog.data, null, 1)}\n`);
         }
