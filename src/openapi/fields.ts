@@ -204,7 +204,7 @@ export function objectShape(
 
 /**
  * The schema whose fields a list describes: array items are looked through, and so is a `oneOf`/`anyOf` whose
- * only other variant is `null` (a nullable reference, as 3.1 writes it).
+ * only other variant is `null` (a nullable reference, as 3.1 writes it), and an `allOf` of one schema.
  */
 function holderOf(spec: JsonObject, rawSchema: JsonObject | undefined): {schema?: JsonObject; name?: string} {
   let name = refName(rawSchema);
@@ -221,17 +221,58 @@ function holderOf(spec: JsonObject, rawSchema: JsonObject | undefined): {schema?
       schema = deref(spec, variants[0]);
       continue;
     }
+    // `allOf` of one schema beside a description (`{allOf: [{$ref: Address}], description: …}`): that schema.
+    const parts = Array.isArray(schema.allOf)
+      ? (schema.allOf as JsonObject[]).filter((part) => Object.keys(part).length > 0)
+      : [];
+    if (parts.length === 1 && !schema.properties && !variants?.length && !schema.additionalProperties) {
+      name = refName(parts[0]) ?? name;
+      schema = deref(spec, parts[0]);
+      continue;
+    }
     break;
   }
   return {schema, name};
 }
 
-function hasFields(spec: JsonObject, schema: JsonObject | undefined): boolean {
+/** Whether a schema has fields to list: properties, other keys, or variants that have them. */
+export function hasFields(spec: JsonObject, schema: JsonObject | undefined): boolean {
   if (!schema) return false;
   if (schema.properties || schema.allOf || typeof schema.additionalProperties === 'object' || schema.patternProperties)
     return true;
   const variants = variantSchemas(spec, schema);
   return Boolean(variants?.some((variant) => hasFields(spec, deref(spec, variant))));
+}
+
+/**
+ * How many levels of fields a page lists before a named object (one with its own object page, objects.ts) is only
+ * linked: a body's own fields and their children, a union's variants counting as a level. Measured on the corpus's
+ * largest Markdown page: at 1, Stripe 59 kB and OpenAI 82 kB; at 2 without counting variants, 176 and 166 kB (Stripe's
+ * expandable fields are unions); at 2, 95 and 102 kB (59 kB with VARIANTS_LISTED); at 3, 232 and 164 kB. Two is also
+ * where Stripe's own reference stops ("Show child attributes", one level down). A schema without a name has no page of
+ * its own: it is listed wherever it is, to any depth.
+ */
+export const FIELD_DEPTH = 2;
+
+/**
+ * The same for an object's own page: its fields, with the unnamed objects inside them, and every named object inside
+ * linked (Stripe's object pages do the same): the page of an error that may hold a payment intent, a setup intent or
+ * a payment source (Stripe's `api_errors`) would list all of theirs, 105 kB of Markdown.
+ */
+export const OBJECT_FIELD_DEPTH = 1;
+
+/**
+ * A union of more named variants than this lists each by name and link, its fields on its own page: OpenAI's stream
+ * of 58 event kinds would otherwise be 64 kB of one page's Markdown, and a reader picks one kind, not all of them.
+ */
+export const VARIANTS_LISTED = 12;
+
+/** A named schema's own page of the API reference (objects.ts): its page id (`objects/dataset`) and its name. */
+export type ObjectPageRef = {id: string; name: string};
+
+/** `See the Dataset object.`, a link to the object's page. */
+export function objectLink(object: ObjectPageRef): Fact {
+  return ['See ', {link: '', text: `the ${object.name} object`, page: object.id}, '.'];
 }
 
 /**
@@ -250,13 +291,15 @@ export const ALTERNATIVES_EXPANDED = 2;
 export const SHARED_INLINE_FIELDS = 4;
 
 /**
- * The fields a page lists with every schema in place. A page that would list more links each schema that is the
- * body of an operation (its home, model.ts) to that operation's page instead, so that its size is that of its own
- * schemas: every page of Stripe's description would list 2,000 to 2,700 fields (its error body holds a payment
- * intent, which holds charges, which hold customers…), the largest page of the other descriptions of the corpus
- * 1,012 (OpenAI's createResponse).
+ * The most fields a page lists. Each is 660 to 870 bytes of the page's HTML (its name, type, flags, text and anchor:
+ * Stripe's createPaymentIntent served 293 kB for 299 fields), so 250 fields, the site's chrome and a page's samples
+ * keep it under the 300 kB budget of a page. A page that would list more lists one level of fields (named objects
+ * all linked: 33 pages of the corpus, 18 of Stripe's, such as five whose response is one of four kinds of payment
+ * source, 452 to 476 fields at two levels, and 13 of Discord's); one that would still list more, because its schemas have no names, links each
+ * schema that is the body of an operation (its home, model.ts) to that operation's page instead (without object
+ * pages, every page of Stripe's description listed 2,000 to 2,700 fields).
  */
-export const PAGE_FIELD_BUDGET = 1500;
+export const PAGE_FIELD_BUDGET = 250;
 
 /** What a schema holds, as one number per distinct content: equal numbers, equal schemas. */
 type Content = {
@@ -364,7 +407,17 @@ export class PageSchemas {
    */
   constructor(
     readonly spec: JsonObject,
-    private readonly options: {pageId?: string; homes?: Map<string, SchemaHome>; budget?: number} = {},
+    private readonly options: {
+      pageId?: string;
+      homes?: Map<string, SchemaHome>;
+      budget?: number;
+      /** The named schemas with a page of their own: a field of one links there, and lists its fields to FIELD_DEPTH. */
+      objects?: Map<JsonObject, ObjectPageRef>;
+      /** The schema whose own page this is: it does not link to itself. */
+      self?: JsonObject;
+      /** How many levels of fields the page lists before a named object is only linked: FIELD_DEPTH unless given. */
+      fieldDepth?: number;
+    } = {},
   ) {
     let contents = contentsOfDescription.get(spec);
     if (!contents) {
@@ -375,9 +428,28 @@ export class PageSchemas {
   }
 
   /** The key of a schema: its content, and the direction when read-only or write-only fields make them differ. */
-  keyOf(schema: JsonObject, direction: Direction): {key: string; fields: number} {
+  keyOf(schema: JsonObject, direction: Direction | undefined): {key: string; fields: number} {
     const content = this.contents.of(schema);
-    return {key: content.directional ? `${direction} ${content.id}` : String(content.id), fields: content.fields};
+    return {
+      key: content.directional ? `${direction ?? 'both'} ${content.id}` : String(content.id),
+      fields: content.fields,
+    };
+  }
+
+  /** How many levels of fields the page lists before a named object is only linked. */
+  get fieldDepth(): number {
+    return this.options.fieldDepth ?? FIELD_DEPTH;
+  }
+
+  /** The object pages this page links to, by id, in the order it first links them. */
+  readonly objectsLinked = new Set<string>();
+
+  /** The page of a named schema, if it has one (and is not this page's own): the page links it from here on. */
+  objectPage(schema: JsonObject): ObjectPageRef | undefined {
+    if (schema === this.options.self) return undefined;
+    const object = this.options.objects?.get(schema);
+    if (object) this.objectsLinked.add(object.id);
+    return object;
   }
 
   /** Counts a listed field against the budget. */
@@ -436,7 +508,10 @@ function sameFieldsAs(first: Showing): Fact {
 
 type Context = {
   spec: JsonObject;
-  direction: Direction;
+  /** A request lists no read-only field, a response no write-only one; an object page (none given) lists both. */
+  direction: Direction | undefined;
+  /** How many levels of fields enclose this schema's: 0 for a body's or an object page's own fields. */
+  depth: number;
   /** The schemas enclosing this one: a schema met again is recursion. */
   trail: JsonObject[];
   /** The schemas of the page: each listed once, then linked. */
@@ -459,6 +534,9 @@ function variantsOf(
   const {spec} = context;
   const raw = variantSchemas(spec, schema);
   if (!raw?.length || !raw.some((variant) => hasFields(spec, deref(spec, variant)))) return {variants: []};
+  // An alternative to a value without fields (Stripe's expandable `string or Customer`: an id, or the object) is a
+  // level of its own; the kinds of one thing (a discriminated union, every variant an object) are not.
+  const level = raw.every((variant) => hasFields(spec, deref(spec, variant))) ? 0 : 1;
   const discriminator: string | undefined = schema.discriminator?.propertyName;
   const mapping = Object.entries<string>(schema.discriminator?.mapping ?? {});
   const titles = new Set<string>();
@@ -494,13 +572,22 @@ function variantsOf(
       shape: {fields: [], variants: [], facts: [fact]},
     });
     if (context.trail.includes(target)) return linked(['Same fields as the enclosing ', code(title), '.']);
+    const object = hasFields(spec, target) ? context.page.objectPage(target) : undefined;
+    if (object && (context.depth + level >= context.page.fieldDepth || raw.length > VARIANTS_LISTED))
+      return linked(objectLink(object));
     const {key, fields} = context.page.keyOf(target, context.direction);
     const elsewhere = context.page.linkTo(key);
     if (elsewhere) return linked(elsewhere);
     const shared = Boolean(name) || fields >= SHARED_INLINE_FIELDS;
     const list = (): SchemaShape => {
       if (shared) context.page.show(key, {id: variantPrefix, name: title});
-      return shapeOf({...context, alternatives: context.alternatives + 1}, target, variantPrefix);
+      return withLink(
+        shapeOf(
+          {...context, depth: context.depth + level, alternatives: context.alternatives + 1},
+          target,
+          variantPrefix,
+        ),
+      );
     };
     const listing: SchemaVariant = {
       id: variantPrefix,
@@ -509,6 +596,8 @@ function variantsOf(
       description: target.description,
       shape: {fields: [], variants: [], facts: []},
     };
+    const withLink = (shape: SchemaShape): SchemaShape =>
+      object ? {...shape, facts: [...shape.facts, objectLink(object)]} : shape;
     // Too deep: listed here only if the rest of the page does not list it (PageSchemas.complete).
     if (context.alternatives >= ALTERNATIVES_EXPANDED && shared && hasFields(spec, target))
       context.page.defer(key, listing.shape, list);
@@ -655,10 +744,14 @@ function fieldOf(
   const holder = holderOf(spec, rawSchema);
   if (!holder.schema || !hasFields(spec, holder.schema)) return field;
   const label = holder.name ?? holder.schema.title ?? name;
+  const object = context.page.objectPage(holder.schema);
+  if (object) field.facts.push(objectLink(object));
   if (context.trail.includes(holder.schema)) {
     field.facts.push(['Same fields as the enclosing ', code(label), '.']);
     return field;
   }
+  // Deeper than the page's field depth, a named object is its link.
+  if (object && context.depth + 1 >= context.page.fieldDepth) return field;
   const {key, fields} = context.page.keyOf(holder.schema, context.direction);
   const elsewhere = context.page.linkTo(key);
   if (elsewhere) {
@@ -666,7 +759,7 @@ function fieldOf(
     return field;
   }
   if (holder.name || fields >= SHARED_INLINE_FIELDS) context.page.show(key, {id, name});
-  field.shape = shapeOf(context, holder.schema, id);
+  field.shape = shapeOf({...context, depth: context.depth + 1}, holder.schema, id);
   return field;
 }
 
@@ -679,18 +772,21 @@ export function schemaShape(
   spec: JsonObject,
   rawSchema: JsonObject | undefined,
   idPrefix: string,
-  direction: Direction,
+  direction: Direction | undefined,
   page = new PageSchemas(spec),
   showing?: Showing,
 ): SchemaShape {
   const {schema} = holderOf(spec, rawSchema);
   if (!schema || !hasFields(spec, schema)) return {fields: [], variants: [], facts: []};
+  const object = page.objectPage(schema);
+  const linked = object ? [objectLink(object)] : [];
   const key = sharedSchemaKey(page, rawSchema, direction);
   // Only a listing on this page counts: a body is listed on its own operation's page, wherever its home is.
   const first = key === undefined ? undefined : page.first(key);
-  if (first) return {fields: [], variants: [], facts: [sameFieldsAs(first)]};
+  if (first) return {fields: [], variants: [], facts: [sameFieldsAs(first), ...linked]};
   if (showing && key !== undefined) page.show(key, showing);
-  return shapeOf({spec, direction, trail: [], page, alternatives: 0}, schema, idPrefix);
+  const shape = shapeOf({spec, direction, depth: 0, trail: [], page, alternatives: 0}, schema, idPrefix);
+  return {...shape, facts: [...shape.facts, ...linked]};
 }
 
 /**
@@ -700,7 +796,7 @@ export function schemaShape(
 export function sharedSchemaKey(
   page: PageSchemas,
   rawSchema: JsonObject | undefined,
-  direction: Direction,
+  direction: Direction | undefined,
 ): string | undefined {
   const {schema, name} = holderOf(page.spec, rawSchema);
   if (!schema || !hasFields(page.spec, schema)) return undefined;
@@ -724,7 +820,7 @@ export function parameterField(
     parameter.example ??
     (deref(spec, Object.values<JsonObject>(parameter.examples ?? {})[0])?.value as Json | undefined);
   const field = fieldOf(
-    {spec, direction: 'request', trail: [], page, alternatives: 0},
+    {spec, direction: 'request', depth: 0, trail: [], page, alternatives: 0},
     parameter.name,
     rawSchema,
     // A path parameter is always required (OpenAPI: `required` MUST be true), whatever the file writes.

@@ -22,7 +22,9 @@ export type {HttpMethod, Json, JsonObject, OperationEntry} from './document';
 export {apiPagesOf, operationsOf, webhooksOf, type ApiOperation} from './operations';
 export {
   anchorSegment,
+  FIELD_DEPTH,
   objectShape,
+  type ObjectPageRef,
   parameterField,
   schemaShape,
   typeLabel,
@@ -51,6 +53,16 @@ export {
 } from './request-samples';
 export type {RequestSample, RequestSampleOptions, SampleVariable} from './request-samples';
 export {
+  objectPageModel,
+  objectsOf,
+  OBJECTS_FOLDER,
+  USES_LISTED,
+  type ApiObject,
+  type ApiObjects,
+  type ObjectPageModel,
+  type ObjectUses,
+} from './objects';
+export {
   identityOf,
   pageModel,
   pageModelsBuilt,
@@ -62,13 +74,15 @@ export {
 export {
   braceFreeString,
   generatedPageMdx,
+  objectPageData,
   pageData,
   SAMPLE_LANGUAGE_GROUP,
+  type ApiObjectData,
   type ApiPageData,
   type Highlighter,
   type PageRenderOptions,
 } from './render-page';
-export {fieldSignature, pageMarkdown, type MarkdownRenderOptions} from './render-markdown';
+export {fieldSignature, objectMarkdown, pageMarkdown, type MarkdownRenderOptions} from './render-markdown';
 export {
   descriptionBlocks,
   descriptionHtml,

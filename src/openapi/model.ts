@@ -4,6 +4,7 @@
 import {deref, givenOperationId, HTTP_METHODS, OpenApiSourceError, type Json, type JsonObject} from './document';
 import {mediaExamples, type Direction, type ExampleModel} from './examples';
 import {
+  FIELD_DEPTH,
   PAGE_FIELD_BUDGET,
   PageOverBudget,
   PageSchemas,
@@ -14,6 +15,7 @@ import {
   type Fact,
   type SchemaField,
   type SchemaHome,
+  type ObjectPageRef,
   type SchemaShape,
   type Showing,
 } from './fields';
@@ -106,6 +108,8 @@ export type ApiPageModel = {
   sampleTemplate: RequestTemplate;
   /** Who sends a webhook and expects its responses: the product the reference documents. */
   productName: string;
+  /** The object pages (objects.ts) the page links to, by id, in the page's order. */
+  objects: string[];
 };
 
 /**
@@ -406,15 +410,20 @@ function codeSamplesOf(definition: JsonObject): ApiPageModel['codeSamples'] {
     }));
 }
 
-type SchemaSections = Pick<ApiPageModel, 'parameters' | 'body' | 'responses' | 'callbacks'>;
+type SchemaSections = Pick<ApiPageModel, 'parameters' | 'body' | 'responses' | 'callbacks' | 'objects'>;
 
 /**
  * The parts of a page that list schemas, in the page's order, with one set of schemas (PageSchemas): each listed
- * where it first appears and linked after. A page that would list more than PAGE_FIELD_BUDGET fields links the
- * schemas other operations have as bodies to those operations' pages (schemaHomes), so its size stays that of its
- * own schemas.
+ * where it first appears and linked after, named objects to FIELD_DEPTH. A page that would list more than
+ * PAGE_FIELD_BUDGET fields lists one level; past that still, it links the schemas other operations have as bodies to
+ * those operations' pages (schemaHomes), so its size stays that of its own schemas.
  */
-function schemaSections(spec: JsonObject, operation: ApiOperation, file: string): SchemaSections {
+function schemaSections(
+  spec: JsonObject,
+  operation: ApiOperation,
+  file: string,
+  objects: Map<JsonObject, ObjectPageRef> | undefined,
+): SchemaSections {
   const sections = (page: PageSchemas): SchemaSections => {
     const {definition} = operation;
     const built = {
@@ -424,14 +433,18 @@ function schemaSections(spec: JsonObject, operation: ApiOperation, file: string)
       callbacks: callbacksOf(page, definition, file),
     };
     page.complete();
-    return built;
+    return {...built, objects: [...page.objectsLinked]};
   };
-  try {
-    return sections(new PageSchemas(spec, {budget: PAGE_FIELD_BUDGET}));
-  } catch (error) {
-    if (!(error instanceof PageOverBudget)) throw error;
-    return sections(new PageSchemas(spec, {pageId: operation.slug, homes: schemaHomes(spec, file)}));
+  for (const fieldDepth of objects ? [FIELD_DEPTH, 1] : [FIELD_DEPTH]) {
+    try {
+      return sections(new PageSchemas(spec, {budget: PAGE_FIELD_BUDGET, objects, fieldDepth}));
+    } catch (error) {
+      if (!(error instanceof PageOverBudget)) throw error;
+    }
   }
+  return sections(
+    new PageSchemas(spec, {pageId: operation.slug, homes: schemaHomes(spec, file), objects, fieldDepth: 1}),
+  );
 }
 
 const homesOfDescription = new WeakMap<JsonObject, Map<string, SchemaHome>>();
@@ -490,13 +503,15 @@ export function pageModel(
   operation: ApiOperation,
   file: string,
   identity: ApiIdentity = SITE_IDENTITY,
+  /** The named schemas with a page of their own (objects.ts): linked, and listed to FIELD_DEPTH. */
+  objects?: Map<JsonObject, ObjectPageRef>,
 ): ApiPageModel {
   const {definition} = operation;
   const where = operation.pointer;
   modelsBuilt += 1;
   try {
     const {samples, variables, template} = requestSampleSet(spec, operation, {envPrefix: identity.envPrefix});
-    const {parameters, body, responses, callbacks} = schemaSections(spec, operation, file);
+    const {parameters, body, responses, callbacks, objects: linked} = schemaSections(spec, operation, file, objects);
     return {
       kind: operation.kind,
       id: operation.slug,
@@ -521,6 +536,7 @@ export function pageModel(
       sampleVariables: variables,
       sampleTemplate: template,
       productName: identity.productName,
+      objects: linked,
     };
   } catch (error) {
     if (error instanceof OpenApiSourceError) throw error;

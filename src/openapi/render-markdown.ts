@@ -4,6 +4,7 @@
 import type {ExampleModel} from './examples';
 import {fieldFlags, type Fact, type SchemaField, type SchemaShape, type Segment} from './fields';
 import type {ApiPageModel, BodyModel, MediaModel, ResponseModel, SecurityModel} from './model';
+import type {ObjectPageModel, ObjectUses} from './objects';
 import {
   codeSampleLanguage,
   codeSpan,
@@ -25,6 +26,8 @@ export type MarkdownRenderOptions = {
   baseUrl: string;
   /** A one-line summary under the title (the page's description), or none. */
   summary?: string;
+  /** The absolute URL of the API reference's root, `/` ended: links to its other pages are under it. */
+  apiBase: string;
 };
 
 /** `(`type`, required, nullable)`: the field's signature, the same words the page shows. */
@@ -44,11 +47,14 @@ class MarkdownWriter {
   fact(fact: Fact): string {
     const resolved = fact.map((segment): Segment => {
       if (typeof segment === 'string' || 'code' in segment || segment.page === undefined) return segment;
-      if (!URL.canParse(this.options.pageUrl)) return segment.text;
-      const page = new URL(`./${encodeURIComponent(segment.page)}`, this.options.pageUrl).href;
-      return {link: `${page}${segment.link}`, text: segment.text};
+      return {link: `${this.apiPageUrl(segment.page)}${segment.link}`, text: segment.text};
     });
     return factMarkdown(resolved, this.options.pageUrl);
+  }
+
+  /** The URL of another page of the API reference, by its id (`get-dataset`, `objects/dataset`). */
+  apiPageUrl(id: string): string {
+    return `${this.options.apiBase}${id.split('/').map(encodeURIComponent).join('/')}`;
   }
 
   description(markdown: string | undefined): string {
@@ -256,5 +262,42 @@ export function pageMarkdown(model: ApiPageModel, options: MarkdownRenderOptions
       );
   }
   if (model.responses.length) parts.push('## Response samples', ...writer.responseSamples(model.responses));
+  return parts.join('\n\n');
+}
+
+/** The Markdown of an object's page: the same fields, example and uses as its HTML (render-page.ts, objectPageData). */
+export function objectMarkdown(
+  model: ObjectPageModel,
+  uses: ObjectUses,
+  options: Omit<MarkdownRenderOptions, 'serverUrl'>,
+): string {
+  const writer = new MarkdownWriter({...options, serverUrl: ''});
+  const parts: string[] = [`# ${markdownText(model.title)}`];
+  if (options.summary) parts.push(`> ${writer.description(options.summary).replace(/\s*\n\s*/g, ' ')}`);
+  if (model.deprecated)
+    parts.push('> Deprecated: avoid this object in new code; its description says what replaces it.');
+  parts.push(`Schema ${codeSpan(model.name)} (${codeSpan(model.type)}).`);
+  const description = writer.description(model.description);
+  if (description) parts.push(description);
+  const fields = writer.shape(model.shape, 0, model.name);
+  parts.push('## Fields', fields.length ? fields.join('\n') : 'No fields.');
+  parts.push('## Example', fenced('json', JSON.stringify(model.example, null, 2)));
+  const link = (id: string, text: string) => `[${markdownText(text)}](${writer.apiPageUrl(id)})`;
+  if (uses.operations.length + uses.tags.length)
+    parts.push(
+      '## Operations and webhooks',
+      [
+        ...uses.operations.map(
+          (use) =>
+            `- ${link(use.id, use.title)}: ${codeSpan(use.kind === 'webhook' ? `webhook ${use.path}` : `${use.method.toUpperCase()} ${use.path}`)}`,
+        ),
+        ...uses.tags.map((tag) => `- ${link(tag.id, tag.label)}: ${tag.count} operation${tag.count === 1 ? '' : 's'}`),
+      ].join('\n'),
+    );
+  if (uses.objects.length)
+    parts.push(
+      '## Objects that hold it',
+      uses.objects.map((object) => `- ${link(object.id, `The ${object.name} object`)}`).join('\n'),
+    );
   return parts.join('\n\n');
 }

@@ -12,6 +12,7 @@ import type {ExampleModel} from './examples';
 import {fieldFlags, type Fact, type FieldFlag, type SchemaField, type SchemaShape} from './fields';
 import type {RequestTemplate} from './sample-code';
 import type {ApiPageModel, BodyModel, CallbackModel, MediaModel, ResponseModel, SecurityModel} from './model';
+import type {ObjectPageModel, ObjectUses} from './objects';
 import {factsParagraph, htmlBlock, joined, link, type Inline, type Prose, type ProseBlock} from './prose';
 import {descriptionHtml} from './text';
 import {codeSampleLanguage, exampleCode} from './render-text';
@@ -114,6 +115,18 @@ export type ApiPageData = {
   request: SectionData;
   responses: SectionData;
   callbacks?: {title: string; text: Prose; sections: SectionData[]};
+};
+
+/** The data of an object's page (objects.ts), which src/plugins/api-reference/theme/ApiObjectPage renders. */
+export type ApiObjectData = {
+  deprecation?: string;
+  /** Its schema's name and type, and its description. */
+  text: Prose;
+  fields: ShapeData;
+  example: CodeBlockData;
+  /** The operations and webhooks that show it, and the objects that hold it: lists of links. */
+  operations?: Prose;
+  objects?: Prose;
 };
 
 class PageData {
@@ -370,6 +383,39 @@ class PageData {
       responses: callback.responses.map((response) => this.response(response, `${callback.idPrefix}response-`, 4)),
     };
   }
+}
+
+/** The data of an object's page: the same fields, example and uses as its Markdown (render-markdown.ts). */
+export function objectPageData(model: ObjectPageModel, uses: ObjectUses, options: PageRenderOptions): ApiObjectData {
+  const data = new PageData(options);
+  const href = (id: string) => options.apiPageHref?.(id);
+  const item = (id: string, text: string): Inline[] => {
+    const target = href(id);
+    return [target ? {href: target, text} : text];
+  };
+  const operations = uses.operations.map((use): Inline[] => [
+    ...item(use.id, use.title),
+    ': ',
+    {code: use.kind === 'webhook' ? `webhook ${use.path}` : `${use.method.toUpperCase()} ${use.path}`},
+  ]);
+  const tags = uses.tags.map((tag): Inline[] => [
+    ...item(tag.id, tag.label),
+    `: ${tag.count} operation${tag.count === 1 ? '' : 's'}`,
+  ]);
+  const objects = uses.objects.map((object) => item(object.id, `The ${object.name} object`));
+  return {
+    ...(model.deprecated
+      ? {deprecation: 'This object is deprecated: avoid it in new code; its description says what replaces it.'}
+      : {}),
+    text: [
+      {paragraph: ['Schema ', {code: model.name}, ' (', {code: model.type}, ').']},
+      ...data.description(model.description),
+    ],
+    fields: data.shape(model.shape, model.name),
+    example: options.highlight(JSON.stringify(model.example, null, 2), {language: 'json'}),
+    ...(operations.length + tags.length ? {operations: [{list: [...operations, ...tags]}]} : {}),
+    ...(objects.length ? {objects: [{list: objects}]} : {}),
+  };
 }
 
 /** The data of a page of the API reference, which src/plugins/api-reference/theme/ApiReferencePage renders. */

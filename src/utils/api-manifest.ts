@@ -16,7 +16,7 @@ export const API_MANIFEST_FILE = `${API_ROUTE_BASE_PATH}/manifest.json`;
 export type ApiManifestPage = {
   /** The page's id: the last segment of its path. */
   slug: string;
-  kind: 'root' | 'tag' | 'operation' | 'webhook' | 'changelog';
+  kind: 'root' | 'tag' | 'operation' | 'webhook' | 'changelog' | 'object';
   title: string;
   /** The page and its Markdown version, under the base path. */
   page: string;
@@ -30,6 +30,8 @@ export type ApiManifestPage = {
   tags?: string[];
   /** The summary the description gives it. */
   summary?: string;
+  /** An object's schema name in `components.schemas`: `Dataset`. */
+  schema?: string;
 };
 
 export type ApiManifest = {

@@ -1,8 +1,10 @@
 // The API pages of the build against the OpenAPI file, read from build/ and the API sidebar.
-import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiPageSlug, apiPagesOf, deref, operationsOf, type JsonObject} from '../../src/openapi';
 import {decodeEntities} from '../support/html';
+import {API_PAGE_BUDGET} from '../support/openapi-corpus';
 import {loadSpec, topLevelPropertyNames} from '../support/openapi';
 import {CHANGELOG_PAGE_ID} from '../../src/plugins/api-reference/changelog';
 import {load} from 'cheerio';
@@ -19,7 +21,8 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
     // And the API changelog (src/plugins/api-reference/changelog), a page of the API reference made from the file's history.
-    const expected = [...pages.map((op) => op.slug), ...tags.map(apiPageSlug), CHANGELOG_PAGE_ID];
+    // And the objects' pages, under objects/ (tests/unit/api-objects.spec.ts).
+    const expected = [...pages.map((op) => op.slug), ...tags.map(apiPageSlug), CHANGELOG_PAGE_ID, 'objects'];
     expect(built.sort()).toEqual([...new Set(expected)].sort());
     expect(new Set(pages.map((op) => op.slug)).size).toBe(pages.length);
     expect(pages.filter((op) => op.kind === 'webhook').length).toBeGreaterThan(0);
@@ -144,4 +147,24 @@ test('every API URL and page title of the reference before the site made its own
   expect(before.filter(({path, title}) => now.get(path) !== title).map(({path, title}) => `${path}: ${title}`)).toEqual(
     [],
   );
+});
+
+test('every API page is within its budget: 300 kB of HTML, 100 kB of Markdown', () => {
+  // The pages the build generated (api/, beside their data modules), each with the HTML served for it.
+  // Not the changelog: one page of every change since the description's first commit (218 kB of Markdown), to be
+  // split in pages of its own.
+  const generated = readdirSync('api', {recursive: true, encoding: 'utf8'}).filter(
+    (file) => file.endsWith('.mdx') && file !== `${CHANGELOG_PAGE_ID}.mdx`,
+  );
+  expect(generated.length).toBeGreaterThan(200);
+  const problems: string[] = [];
+  for (const file of generated) {
+    const mdx = readFileSync(path.join('api', file), 'utf8');
+    const slug = /^slug: "?\/"?$/m.test(mdx) ? '' : file.replace(/\.(api|tag|info|object)?\.?mdx$/, '');
+    const served = statSync(path.join('build/api', slug, 'index.html')).size;
+    const markdown = statSync(path.join('build/api', `${slug || '../api'}.md`)).size;
+    if (served > API_PAGE_BUDGET.html) problems.push(`${slug}: ${served} bytes of HTML`);
+    if (markdown > API_PAGE_BUDGET.markdown) problems.push(`${slug}: ${markdown} bytes of Markdown`);
+  }
+  expect(problems).toEqual([]);
 });

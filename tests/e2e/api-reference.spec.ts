@@ -33,6 +33,37 @@ test.describe('API reference', () => {
     expect(jsonBody).toEqual(spec);
   });
 
+  test("a field of a named object links to the object's page: its fields, an example, the operations that use it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await openPage(page, '/docs/api/create-datastore');
+    // The connection's kinds are listed with their fields, each linked to its own page.
+    const connection = page.locator('#request-body-connection');
+    await expect(connection.locator('#request-body-connection-snowflake-warehouse')).toHaveCount(1);
+    await connection.getByRole('link', {name: 'the DatastoreConnection object'}).first().click();
+    await expect(page).toHaveURL(/\/docs\/api\/objects\/datastore-connection$/);
+    await expect(page.locator('article h1')).toHaveText('The DatastoreConnection object');
+    await expect(page.locator('article')).toContainText('DatastoreConnection is one of 8 kinds, selected by type');
+    // Its kinds are folded: open the fold, then Snowflake's.
+    await page.getByText('DatastoreConnection is one of 8 kinds, selected by type').click();
+    await page.getByText('type = snowflake: SnowflakeConnection').click();
+    await page.getByRole('link', {name: 'the SnowflakeConnection object'}).first().click();
+    await expect(page.locator('article h1')).toHaveText('The SnowflakeConnection object');
+    await expect(page.locator('#snowflake-connection-warehouse')).toBeVisible();
+
+    // An object's page is served whole: every field of the schema, an example, who uses it; the sidebar's Objects.
+    await openPage(page, '/docs/api/objects/dataset');
+    const dataset = spec.components.schemas.Dataset as JsonObject;
+    for (const name of Object.keys(dataset.properties))
+      await expect(page.locator(`#dataset-${name.replace(/_/g, '-')}`)).toHaveCount(1);
+    await expect(page.locator('#example + div pre, #example ~ div pre').first()).toContainText('"id": "ds_');
+    const uses = page.locator('#operations + div');
+    await expect(uses.getByRole('link', {name: 'Get a dataset'})).toHaveAttribute('href', '/docs/api/get-dataset');
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    await expect(sidebar.getByRole('link', {name: 'Dataset', exact: true})).toHaveAttribute('aria-current', 'page');
+  });
+
   test('an operation page: method and URL, samples in six languages, the language choice remembered across pages and tabs', async ({
     page,
     context,

@@ -4,6 +4,7 @@
 // a query, the size of a message, the time budget of a call, SIGTERM). Over HTTP: docs-mcp-http.spec.ts.
 import {readFileSync} from 'node:fs';
 import {operationsOf} from '../../src/openapi';
+import type {ApiManifest} from '../../src/utils/api-manifest';
 import {contentPages, twinPath} from '../support/markdown-twins';
 import {
   BAD_INPUT,
@@ -41,10 +42,11 @@ test.afterAll(async () => {
   await server?.close();
 });
 
-test('the server lists its five tools, each with an input schema', async () => {
+test('the server lists its six tools, each with an input schema', async () => {
   const {tools} = await server.listTools();
   expect(tools.map((tool) => tool.name).sort()).toEqual([
     'api_changes',
+    'get_object',
     'get_operation',
     'list_operations',
     'read_page',
@@ -60,6 +62,7 @@ test('the server lists its five tools, each with an input schema', async () => {
   expect(schema('read_page').required).toEqual(['path']);
   expect(Object.keys(schema('get_operation').properties ?? {}).sort()).toEqual(['method', 'operationId', 'path']);
   expect(Object.keys(schema('list_operations').properties ?? {})).toEqual(['tag']);
+  expect(schema('get_object').required).toEqual(['name']);
   expect(Object.keys(schema('api_changes').properties ?? {})).toEqual(['since']);
 });
 
@@ -163,6 +166,27 @@ test('get_operation returns the Markdown version of every operation byte for byt
   ).toEqual(operations.filter((operation) => operation.tags.includes(tag)).map((operation) => operation.operationId));
 });
 
+test("get_object returns the Markdown version of every object's page byte for byte, by its schema name in any case", async () => {
+  const manifest = JSON.parse(builtFile(`${BASE_URL}api/manifest.json`).toString('utf8')) as ApiManifest;
+  const objects = manifest.pages.filter((page) => page.kind === 'object');
+  // Every named schema with fields that an operation uses: the Dataset, Datastore, Job… objects.
+  const schemas = loadSpec().components.schemas as Record<string, unknown>;
+  expect(objects.map((page) => page.schema).filter((name) => !(name! in schemas))).toEqual([]);
+  expect(objects.length).toBeGreaterThan(16);
+  for (const object of objects) {
+    const markdown = ok(await server.callTool({name: 'get_object', arguments: {name: object.schema}}), object.schema!);
+    expect(Buffer.from(markdown, 'utf8').equals(builtFile(`${BASE_URL}${object.markdown}`)), object.schema).toBe(true);
+  }
+  const lower = ok(await server.callTool({name: 'get_object', arguments: {name: 'dataset'}}), 'dataset');
+  expect(lower).toMatch(/^# The Dataset object\n/);
+  // What get_operation links deeper than its two levels, get_object reads.
+  const operation = ok(
+    await server.callTool({name: 'get_operation', arguments: {operationId: 'createDatastore'}}),
+    'createDatastore',
+  );
+  expect(operation).toMatch(new RegExp(`\\]\\(https?://[^)\\s]+${BASE_URL}api/objects/datastore-connection\\)`));
+});
+
 test('api_changes gives the entries of the API changelog the build wrote, all or from a date on', async () => {
   type Changes = {coverage: string; entries: Array<{date: string; commit: string; changes: Array<{text: string}>}>};
   const built = JSON.parse(builtFile(`${BASE_URL}api/changelog/changes.json`).toString('utf8')) as {
@@ -191,7 +215,7 @@ test('bad input gets a tool error that says what to do, and the server keeps ans
     expect(result.isError, `${name} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
     expect(resultText(result), `${name} ${JSON.stringify(args).slice(0, 80)}`).toMatch(message);
   }
-  expect((await server.listTools()).tools).toHaveLength(5);
+  expect((await server.listTools()).tools).toHaveLength(6);
   expect(server.log()).not.toMatch(/Error|at .*\.js:\d+/);
 });
 
@@ -261,7 +285,7 @@ test('a message over 1 MiB gets an error, and the server answers the next call',
     /The message is 11,534,\d{3} bytes long; this server reads messages of at most 1,048,576 bytes/,
   );
   ok(await server.callTool({name: 'read_page', arguments: {path: `${BASE_URL}intro`}}), 'read_page after it');
-  expect((await server.listTools()).tools).toHaveLength(5);
+  expect((await server.listTools()).tools).toHaveLength(6);
 });
 
 test('SIGTERM while searches run: the server exits at once', async () => {

@@ -39,9 +39,10 @@ for (const served of ['with the production CSP (nginx)', 'without any CSP (docus
     const browser = await chromium.launch({executablePath: TEST_BROWSER, args: CHROMIUM_ARGS});
     try {
       const paths = apiPaths();
-      // The root, the changelog (this description has no history in the repository), the tag page, the operation
-      // and the webhook.
-      expect(paths.length).toBe(5);
+      // The root, the changelog (this description has no history in the repository), the tag page, the operation,
+      // the webhook and the object its operation returns.
+      expect(paths.length).toBe(6);
+      expect(paths).toContain('/docs/api/objects/thing');
       expect(paths).toContain('/docs/api/changelog');
       const page = await browser.newPage();
       const ran: string[] = [];

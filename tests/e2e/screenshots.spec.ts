@@ -46,6 +46,7 @@ const KINDS: Kind[] = [
   {name: 'API root', path: `${BASE_URL}api`},
   {name: 'operation', path: `${BASE_URL}api/${operation.slug}`},
   {name: 'webhook', path: `${BASE_URL}api/${webhook.slug}`},
+  {name: 'object', path: `${BASE_URL}api/objects/dataset`},
   {name: 'blog list', path: `${BASE_URL}blog`},
   {name: 'blog post', path: `${BASE_URL}blog/${posts[0].slug}`},
   {

@@ -10,6 +10,13 @@ export const OPENAPI_FIXTURES = 'tests/fixtures/openapi';
 /** The origin the generated Markdown versions' links are absolute against. */
 export const GENERATED_ORIGIN = 'https://vigil.example';
 
+/** The files the generation wrote, folders' (`objects/dataset.object.mdx`) included, relative to `outputDir`. */
+function filesIn(outputDir: string): string[] {
+  return readdirSync(outputDir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(outputDir, path.join(entry.parentPath, entry.name)));
+}
+
 /**
  * Runs the real generation step of the build (the API reference plugin's loadContent: its build object, each page
  * written as it is made) on a fixture of tests/fixtures/openapi (or a file at an absolute path),
@@ -37,8 +44,8 @@ export function generateApiDocs(
       {origin: GENERATED_ORIGIN, ...site},
       (page) => writePageFile(outputDir, page),
     );
-    return {status: 0, output: '', outputDir, files: readdirSync(outputDir), build};
+    return {status: 0, output: '', outputDir, files: filesIn(outputDir), build};
   } catch (error) {
-    return {status: 1, output: String((error as Error).stack ?? error), outputDir, files: readdirSync(outputDir)};
+    return {status: 1, output: String((error as Error).stack ?? error), outputDir, files: filesIn(outputDir)};
   }
 }

@@ -76,6 +76,8 @@ export const BAD_INPUT: Array<[string, Record<string, unknown>, RegExp]> = [
     /no PUT operation on \/datasets\. That path has: GET \/datasets/,
   ],
   ['list_operations', {tag: 'No such tag'}, /no tag "No such tag"\. Its tags: /],
+  ['get_object', {name: 'Datset'}, /no object "Datset"\. Did you mean "Dataset"\?/],
+  ['get_object', {name: ' '}, /Give the name of an object/],
 ];
 
 /** A query of `length` characters of made-up words, each different: the most work a query of that length asks. */

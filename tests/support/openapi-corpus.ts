@@ -17,7 +17,14 @@ import {
   type OverviewBlock,
 } from '../../src/openapi';
 import {codeOfTokens, type BlockTokens} from '../../src/plugins/static-code-blocks';
-import type {ExampleData, FieldData, MediaData, SectionData, ShapeData} from '../../src/openapi/render-page';
+import type {
+  ApiObjectData,
+  ExampleData,
+  FieldData,
+  MediaData,
+  SectionData,
+  ShapeData,
+} from '../../src/openapi/render-page';
 import type {Inline, Prose} from '../../src/openapi/prose';
 import {decodeEntities} from './html';
 
@@ -64,11 +71,8 @@ const stub = (tag: string) =>
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/**
- * The HTML of a page's data as src/plugins/api-reference/theme/ApiReferencePage lays it out, in plain elements: headings with
- * their ids, one <li data-name data-type data-required> per field inside <ul> lists, every HTML text and code block.
- */
-export function pageDataHtml(page: ApiPageData): string {
+/** The HTML of fields and shapes as src/plugins/api-reference/theme/ApiShape lays them out, in plain elements. */
+function shapeHtml(): {fields: (list: FieldData[]) => string; shape: (data: ShapeData) => string} {
   const fields = (list: FieldData[]): string =>
     `<ul>${list
       .map(
@@ -78,6 +82,28 @@ export function pageDataHtml(page: ApiPageData): string {
       .join('')}</ul>`;
   const shape = (data: ShapeData): string =>
     `${data.fields.length ? fields(data.fields) : ''}${data.variants ? `<details>${data.variants.items.map((variant) => `<details id="${escape(variant.id)}"><summary>${escape(variant.summary)}</summary>${proseHtml(variant.text)}${shape(variant.shape)}</details>`).join('')}</details>` : ''}${proseHtml(data.text)}`;
+  return {fields, shape};
+}
+
+/** The HTML of an object page's data as src/plugins/api-reference/theme/ApiObjectPage lays it out. */
+export function objectDataHtml(page: ApiObjectData): string {
+  const {shape} = shapeHtml();
+  return [
+    page.deprecation ? `<p>${escape(page.deprecation)}</p>` : '',
+    proseHtml(page.text),
+    `<h2 id="fields">Fields</h2>${shape(page.fields)}`,
+    `<h2 id="example">Example</h2><pre>${escape(codeOf(page.example.tokens))}</pre>`,
+    page.operations ? `<h2 id="operations">Operations and webhooks</h2>${proseHtml(page.operations)}` : '',
+    page.objects ? `<h2 id="objects">Objects that hold it</h2>${proseHtml(page.objects)}` : '',
+  ].join('\n');
+}
+
+/**
+ * The HTML of a page's data as src/plugins/api-reference/theme/ApiReferencePage lays it out, in plain elements: headings with
+ * their ids, one <li data-name data-type data-required> per field inside <ul> lists, every HTML text and code block.
+ */
+export function pageDataHtml(page: ApiPageData): string {
+  const {shape, fields} = shapeHtml();
   const examples = (list: ExampleData[]) =>
     list
       .map(
@@ -175,6 +201,8 @@ const COMPONENTS = {
   },
   ApiReferencePage: ({page}: {page: ApiPageData}) =>
     createElement('div', {dangerouslySetInnerHTML: {__html: pageDataHtml(page)}}),
+  ApiObjectPage: ({page}: {page: ApiObjectData}) =>
+    createElement('div', {dangerouslySetInnerHTML: {__html: objectDataHtml(page)}}),
   ApiDisclosure: stub('details'),
   ApiEndpoint: stub('p'),
   ApiField: stub('li'),
@@ -292,7 +320,7 @@ export type Expected = {section: string; name: string; required: boolean};
 function requiredAndProperties(
   spec: JsonObject,
   raw: JsonObject | undefined,
-  direction: 'request' | 'response',
+  direction: 'request' | 'response' | undefined,
 ): Expected[] {
   let schema = deref(spec, raw);
   for (
@@ -308,10 +336,10 @@ function requiredAndProperties(
   if (!schema) return [];
   const parts = [schema, ...((schema.allOf ?? []) as JsonObject[]).map((part) => deref(spec, part) ?? {})];
   const required = new Set(parts.flatMap((part) => (part.required ?? []) as string[]));
-  const skip = direction === 'request' ? 'readOnly' : 'writeOnly';
+  const skip = direction === 'request' ? 'readOnly' : direction === 'response' ? 'writeOnly' : undefined;
   const own = parts.flatMap((part) =>
     Object.entries<JsonObject>(part.properties ?? {})
-      .filter(([, property]) => !(deref(spec, property) ?? {})[skip])
+      .filter(([, property]) => !skip || !(deref(spec, property) ?? {})[skip])
       .map(([name]) => ({section: '', name, required: required.has(name)})),
   );
   return [...new Map(own.map((item) => [item.name, item])).values()];
@@ -347,6 +375,22 @@ export function expectedOf(
     );
   return {fields, statuses: Object.keys(definition.responses ?? {})};
 }
+
+/** The properties of a named schema, as its object page lists them at the top: both directions, `allOf` merged. */
+export function objectFields(spec: JsonObject, schema: JsonObject): Expected[] {
+  return requiredAndProperties(spec, schema, undefined);
+}
+
+/** The ids of the object pages a page's HTML or Markdown links to, its links under `apiBase` (`/docs/api/`). */
+export function objectLinks(text: string, apiBase: string): string[] {
+  const escaped = apiBase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...text.matchAll(new RegExp(`${escaped}(objects/[^"#)\\s>]+)`, 'g'))].map((match) =>
+    decodeURIComponent(match[1]),
+  );
+}
+
+/** No page of the API reference, of any description, is larger than this. */
+export const API_PAGE_BUDGET = {html: 300_000, markdown: 100_000};
 
 /** Every `id` of a rendered page: headings, fields, variants. */
 export function pageAnchors(html: string): Set<string> {

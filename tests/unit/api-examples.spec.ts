@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {codeBlocks, markdownFiles, markdownLinks} from '../support/content';
-import {apiPagesOf, apiPageSlug} from '../../src/openapi';
+import {apiPagesOf, apiPageSlug, objectsOf} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
 import {createBodyValidator} from '../support/schema-validator';
 
@@ -62,10 +62,11 @@ test('the example check rejects a misspelled field and a wrong enum value', () =
   ).toBeGreaterThan(0);
 });
 
-test('every link into the API reference opens an existing operation, webhook or tag page', () => {
+test('every link into the API reference opens an existing operation, webhook, tag or object page', () => {
   const slugs = new Set([
     ...operations.map((op) => op.slug),
     ...(spec.tags as Array<{name: string}>).map((tag) => apiPageSlug(tag.name)),
+    ...objectsOf(spec, operations, 'openapi/vigil-api.yaml').list.map((object) => object.id),
   ]);
   const broken: string[] = [];
   let count = 0;

@@ -74,7 +74,7 @@ test('the generated API pages import their components from the theme of the API 
   expect(writer).toContain("`import ${component} from '@theme/${component}';`");
   const generator = readFileSync('src/plugins/api-reference/build.ts', 'utf8');
   const components = [...generator.matchAll(/^\s+component: '(\w+)',$/gm)].map((match) => match[1]);
-  expect(components.sort()).toEqual(['ApiChangelog', 'ApiReferencePage', 'ApiRootPage', 'ApiTagPage']);
+  expect(components.sort()).toEqual(['ApiChangelog', 'ApiObjectPage', 'ApiReferencePage', 'ApiRootPage', 'ApiTagPage']);
   const written = components.map((component) => ({
     file: 'src/openapi/render-page.ts',
     specifier: `@theme/${component}`,

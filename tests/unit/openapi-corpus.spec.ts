@@ -3,11 +3,15 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {anchorSegment} from '../../src/openapi';
 import {generateApiDocs} from '../support/api-generator';
+import {decodeEntities} from '../support/html';
 import {
+  API_PAGE_BUDGET,
   corpusEntries,
   corpusFile,
   expectedOf,
   markdownFields,
+  objectFields,
+  objectLinks,
   markdownSameFieldsLinks,
   overviewDisagreements,
   rootFacts,
@@ -51,14 +55,17 @@ for (const entry of corpusEntries()) {
       try {
         rendered.set(
           page,
-          renderMdxPage(readFileSync(path.join(generated.outputDir, page), 'utf8'), generated.outputDir),
+          renderMdxPage(
+            readFileSync(path.join(generated.outputDir, page), 'utf8'),
+            path.dirname(path.join(generated.outputDir, page)),
+          ),
         );
       } catch (error) {
         problems.push(`${page}: ${(error as Error).message.split('\n')[0]}`);
       }
     }
     const anchorsOf = new Map(
-      [...rendered].map(([page, html]) => [page.replace(/\.api\.mdx$/, ''), pageAnchors(html)]),
+      [...rendered].map(([page, html]) => [page.replace(/\.(api|tag|info|object)\.mdx$/, ''), pageAnchors(html)]),
     );
     /** Whether a link of a page (`#anchor`, `/docs/api/page#anchor` or its Markdown URL) points at an existing anchor. */
     const resolves = (href: string, slug: string): boolean => {
@@ -67,7 +74,7 @@ for (const entry of corpusEntries()) {
       return anchorsOf.get(page)?.has(decodeURIComponent(anchor)) === true;
     };
     // The root page and each tag's page say the same in their HTML and their Markdown version: they render one data.
-    for (const page of generated.build!.pages.filter((candidate) => !candidate.operation)) {
+    for (const page of generated.build!.pages.filter((candidate) => ['root', 'tag'].includes(candidate.kind))) {
       const file = page.kind === 'root' ? `${page.id}.info.mdx` : `${page.id}.tag.mdx`;
       const html = rendered.get(file);
       if (html === undefined) {
@@ -143,6 +150,48 @@ for (const entry of corpusEntries()) {
           problems.push(`${where}: status ${status} is not in the Markdown`);
         }
       }
+    }
+    // Each object's page: its schema's own fields, the same on the page and in the Markdown.
+    for (const object of generated.build!.pages.filter((page) => page.kind === 'object')) {
+      const html = rendered.get(`${object.id}.object.mdx`);
+      if (html === undefined) {
+        problems.push(`${object.id}: no page ${object.id}.object.mdx`);
+        continue;
+      }
+      const name = decodeURIComponent(/Schema <code>([^<]+)<\/code>/.exec(html)?.[1] ?? '');
+      const schema = spec.components?.schemas?.[decodeEntities(name)];
+      if (!schema) {
+        problems.push(`${object.id}: names no schema of components.schemas (${name})`);
+        continue;
+      }
+      const shown = pageFields(html).filter((field) => field.section === 'fields' && field.depth === 0);
+      const written = markdownFields(object.markdown).filter(
+        (field) => field.section === 'fields' && field.depth === 0,
+      );
+      for (const field of objectFields(spec, schema)) {
+        const onPage = shown.find((candidate) => candidate.name === field.name);
+        const inMarkdown = written.find((candidate) => candidate.name === field.name);
+        if (!onPage) problems.push(`${object.id}: field ${field.name} is not on the page`);
+        else if (onPage.required !== field.required)
+          problems.push(
+            `${object.id}: field ${field.name} shows required=${onPage.required}, the file says ${field.required}`,
+          );
+        if (!inMarkdown || (onPage && (inMarkdown.type !== onPage.type || inMarkdown.required !== onPage.required)))
+          problems.push(`${object.id}: field ${field.name} is not the same in the Markdown`);
+      }
+    }
+    // Every link to an object's page, from any page and its Markdown version, is to a page the build made.
+    const objectIds = new Set(generated.build!.pages.filter((page) => page.kind === 'object').map((page) => page.id));
+    for (const page of generated.build!.pages) {
+      const html = rendered.get([...rendered.keys()].find((key) => key.startsWith(`${page.id}.`)) ?? '') ?? '';
+      for (const target of [...objectLinks(html, '/docs/api/'), ...objectLinks(page.markdown, `${ORIGIN}/docs/api/`)])
+        if (!objectIds.has(target)) problems.push(`${page.id} links to ${target}, which is no object's page`);
+    }
+    // No page's Markdown version is over its budget (the HTML's is checked on the built site, api-pages.spec.ts).
+    for (const page of generated.build!.pages) {
+      const markdown = Buffer.byteLength(page.markdown);
+      if (markdown > API_PAGE_BUDGET.markdown)
+        problems.push(`${page.id}: ${markdown} bytes of Markdown, over ${API_PAGE_BUDGET.markdown}`);
     }
     expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
   });

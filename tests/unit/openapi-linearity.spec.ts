@@ -36,6 +36,7 @@ async function renderedPages(file: string, render = RENDER): Promise<Map<string,
       html: pageDataHtml(pageData(model, render)),
       markdown: await pageMarkdown(model, {
         pageUrl: `${PAGES_URL}${operation.slug}`,
+        apiBase: PAGES_URL,
         serverUrl: operation.server,
         origin: 'https://docs.example',
         baseUrl: '/docs/',

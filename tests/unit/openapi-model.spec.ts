@@ -23,6 +23,7 @@ test("a parameter described by content shows its media type, and its example is 
   expect(filter.facts).toContainEqual(['Sent as ', {code: 'application/json'}, '.']);
   const markdown = await pageMarkdown(model, {
     pageUrl: 'https://docs.example/api/list-exports',
+    apiBase: 'https://docs.example/api/',
     serverUrl: operation.server,
     origin: 'https://docs.example',
     baseUrl: '/docs/',

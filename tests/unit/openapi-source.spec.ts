@@ -362,6 +362,7 @@ test('a hostile description builds, and no text of it becomes markup, a script, 
     expect(pages).toEqual([
       'get-thing-x.api.mdx',
       'hostile-texts-api-script-alert-title-script.info.mdx',
+      'objects/thing.object.mdx',
       'thing-changed.api.mdx',
       'things.tag.mdx',
     ]);
@@ -376,10 +377,10 @@ test('a hostile description builds, and no text of it becomes markup, a script, 
       const imports = page.match(/^import .*$/gm) ?? [];
       expect(imports, file).toHaveLength(2);
       expect(imports[0], file).toMatch(
-        /^import Api(Reference|Root|Tag)Page from '@theme\/Api(Reference|Root|Tag)Page';$/,
+        /^import Api(Reference|Root|Tag|Object)Page from '@theme\/Api(Reference|Root|Tag|Object)Page';$/,
       );
-      expect(imports[1], file).toBe(`import page from './${dataFileOf(file)}';`);
-      const html = renderMdxPage(page, outputDir);
+      expect(imports[1], file).toBe(`import page from './${path.basename(dataFileOf(file))}';`);
+      const html = renderMdxPage(page, path.dirname(path.join(outputDir, file)));
       // The elements and attributes of the page (an escaped `&#x3C;img onerror=…` is text the reader sees).
       const $ = loadHtml(html);
       expect($('script, iframe, svg, object, embed, style').length, `${file}: active elements`).toBe(0);
@@ -402,6 +403,11 @@ test('a hostile description builds, and no text of it becomes markup, a script, 
     expect(text).toContain("{alert('text')}");
     expect(text).toContain('C:\\temp\\new');
     expect(text).toContain("</code></pre><script>alert('fence')</script>");
+    const object = loadHtml(
+      renderMdxPage(readFileSync(path.join(outputDir, 'objects/thing.object.mdx'), 'utf8'), `${outputDir}/objects`),
+    ).text();
+    expect(object).toContain("A thing <img src=x onerror=alert('object')> {alert('object')} import z from 'y'");
+    expect(object).toContain("Name <svg onload=alert('prop')>Allowed values: <script>alert('enum')</script>");
     const operation = readFileSync(path.join(outputDir, 'get-thing-x.api.mdx'), 'utf8');
     expect((yaml.load(/^---\n([\s\S]*?)\n---\n/.exec(operation)![1]) as {title: string}).title).toBe(
       "Get a thing \\ with a backslash: C:\\temp and {alert('summary')}",

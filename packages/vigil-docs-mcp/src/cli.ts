@@ -20,7 +20,7 @@ const DEFAULT_PATH = '/mcp';
 const USAGE = `Usage: ${SERVER_NAME} --site <site> [--base-path <path>] [--http <port> [options]]
 
 An MCP server over a built Vigil documentation site, with the tools search_docs,
-read_page, get_operation and list_operations: over stdio, or with --http over
+read_page, get_operation, get_object, list_operations and api_changes: over stdio, or with --http over
 MCP's Streamable HTTP transport (stateless).
 
   --site <site>        the folder \`npm run build\` wrote (build/), or the URL the site

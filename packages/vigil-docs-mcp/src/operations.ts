@@ -1,5 +1,5 @@
 /**
- * `list_operations` and `get_operation`: the operations of the site's API reference, as its build listed them in the
+ * `list_operations`, `get_operation` and `get_object`: the operations and objects of the site's API reference, as its build listed them in the
  * API manifest (src/utils/api-manifest.ts: every page's slug, method, path, operationId, tags and Markdown version, in
  * the order of the reference's sidebar), and each operation's Markdown version. Nothing here works out a slug, a tag
  * order or a file name again.
@@ -23,9 +23,13 @@ export interface OperationSummary {
 /** An operation of the manifest: a page with a method, a path and an operationId. */
 type Operation = ApiManifestPage & {method: string; path: string; operationId: string};
 
+/** An object of the manifest: a page of one named schema. */
+type ApiObjectPage = ApiManifestPage & {schema: string};
+
 interface Loaded {
   manifest: ApiManifest;
   operations: Operation[];
+  objects: ApiObjectPage[];
 }
 
 let loading: Promise<Loaded> | undefined;
@@ -40,7 +44,10 @@ export function apiManifest(site: Site): Promise<Loaded> {
     const operations = manifest.pages.filter(
       (page): page is Operation => page.kind === 'operation' && Boolean(page.method && page.path && page.operationId),
     );
-    return {manifest, operations};
+    const objects = manifest.pages.filter(
+      (page): page is ApiObjectPage => page.kind === 'object' && typeof page.schema === 'string',
+    );
+    return {manifest, operations, objects};
   })();
   loading.catch(() => {
     loading = undefined;
@@ -170,6 +177,36 @@ export async function operationMarkdown(site: Site, operation: OperationSummary)
   if (markdown === undefined)
     throw new Error(
       `${site.location} has no ${operation.markdown}, the Markdown version of ${operation.operationId}: is the build complete?`,
+    );
+  return markdown;
+}
+
+/**
+ * The Markdown version of an object's page ("The Dataset object": every field, an example, the operations that show
+ * it), by its schema name in any case (`Dataset`, `dataset`); a tool error names the closest one.
+ */
+export async function objectMarkdown(site: Site, name: string): Promise<string> {
+  const {objects} = await apiManifest(site);
+  const asked = name.trim();
+  if (!asked) throw new ToolInputError('Give the name of an object of the API, such as Dataset.');
+  const found =
+    objects.find((object) => object.schema === asked) ??
+    objects.find((object) => object.schema.toLowerCase() === asked.toLowerCase());
+  if (!found) {
+    const suggestion = closest(
+      asked,
+      objects.map((object) => object.schema),
+    );
+    throw new ToolInputError(
+      `The API has no object "${asked}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Its objects: ${objects
+        .map((object) => object.schema)
+        .join(', ')}.`,
+    );
+  }
+  const markdown = await readText(site, found.markdown);
+  if (markdown === undefined)
+    throw new Error(
+      `${site.location} has no ${site.basePath}${found.markdown}, the Markdown version of ${found.schema}: is the build complete?`,
     );
   return markdown;
 }

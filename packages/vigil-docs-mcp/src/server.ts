@@ -1,9 +1,9 @@
-/** The MCP server: five tools over one built documentation site, the same over stdio and over HTTP. */
+/** The MCP server: six tools over one built documentation site, the same over stdio and over HTTP. */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import {CALL_TIME_BUDGET_MS, MAX_ARGUMENT_ELEMENTS, MAX_ARGUMENT_LENGTH, MAX_QUERY_LENGTH} from './limits';
-import {findOperation, listOperations, operationMarkdown} from './operations';
+import {findOperation, listOperations, objectMarkdown, operationMarkdown} from './operations';
 import {readPage} from './pages';
 import {apiChanges} from './changes';
 import {SEARCH_SECTIONS, type SearchPool} from './search';
@@ -103,8 +103,8 @@ export function createServer(site: Site, searches: SearchPool): McpServer {
       maxToolInputElements: MAX_ARGUMENT_ELEMENTS,
       instructions:
         'The Vigil documentation (a real-time data observability platform): how-to guides, concepts, datastore and catalog setup, ' +
-        'and the REST API reference. Use search_docs to find pages, read_page to read one as Markdown, list_operations and ' +
-        'get_operation for the API reference, and api_changes for what changed in the API.',
+        'and the REST API reference. Use search_docs to find pages, read_page to read one as Markdown, list_operations, ' +
+        'get_operation and get_object for the API reference, and api_changes for what changed in the API.',
     },
   );
 
@@ -181,6 +181,24 @@ export function createServer(site: Site, searches: SearchPool): McpServer {
     },
     (query, {signal}) =>
       tool(site, signal, async () => text(await operationMarkdown(site, await findOperation(site, query)))),
+  );
+
+  server.registerTool(
+    'get_object',
+    {
+      title: 'Get an object of the Vigil API',
+      description:
+        'The Markdown version of an object of the Vigil REST API reference (such as Dataset or Datastore): every field with its type, ' +
+        'flags, allowed values and limits, the objects it holds linked, an example, and the operations and webhooks that take or return it. ' +
+        'get_operation lists two levels of fields and links the objects deeper down: this tool reads them.',
+      inputSchema: {
+        name: bounded('name', MAX_ARGUMENT_LENGTH, 'Give the name of an object such as Dataset.').describe(
+          'The schema name of the object, in any case: Dataset, DatastoreConnection',
+        ),
+      },
+      annotations: {readOnlyHint: true, openWorldHint: false},
+    },
+    ({name}, {signal}) => tool(site, signal, async () => text(await objectMarkdown(site, name))),
   );
 
   server.registerTool(

@@ -11,7 +11,13 @@ import {
   firstSentence,
   identityOf,
   loadOpenApiDescription,
+  objectMarkdown,
+  objectPageData,
+  objectPageModel,
+  objectsOf,
+  OBJECTS_FOLDER,
   OpenApiSourceError,
+  USES_LISTED,
   pageData,
   pageMarkdown,
   pageModel,
@@ -24,6 +30,7 @@ import {
   type ApiOperation,
   type JsonObject,
   type MarkdownLinks,
+  type ObjectUses,
   type PageRenderOptions,
   type TocEntry,
 } from '../../openapi';
@@ -64,11 +71,11 @@ export type ApiPageKind = ApiManifestPage['kind'];
 
 /** A page as the docs plugin instance that routes it reads it: front matter, title, component and its data. */
 export type ApiPageFile = {
-  /** The file's name without extension: `<id>.api`, `<id>.tag`, `<id>.info`, `changelog`. */
+  /** The file's name without extension: `<id>.api`, `<id>.tag`, `<id>.info`, `changelog`, `objects/<slug>.object`. */
   name: string;
   frontMatter: Record<string, unknown>;
   title: string;
-  component: 'ApiReferencePage' | 'ApiRootPage' | 'ApiTagPage' | 'ApiChangelog';
+  component: 'ApiReferencePage' | 'ApiRootPage' | 'ApiTagPage' | 'ApiChangelog' | 'ApiObjectPage';
   data: unknown;
   toc?: TocEntry[];
 };
@@ -86,6 +93,8 @@ export type ApiPage = {
   markdown: string;
   /** An operation's or a webhook's entry of the description. */
   operation?: ApiOperation;
+  /** An object's schema name. */
+  schema?: string;
 };
 
 export type ApiBuild = {
@@ -146,11 +155,13 @@ export function buildApiReference(
   const identity = options.identity ?? identityOf(spec);
   const apiBase = `${render.baseUrl}${routeBasePath}/`;
   const permalinkOf = (id: string) => `${apiBase}${id}`;
-  const linksOf = (permalink: string): MarkdownLinks => ({
+  const linksOf = (permalink: string): MarkdownLinks & {apiBase: string} => ({
     origin: site.origin,
     baseUrl: render.baseUrl,
     pageUrl: `${site.origin}${permalink}`,
+    apiBase: `${site.origin}${apiBase}`,
   });
+  const objects = objectsOf(spec, operations, specPath);
   const groups = apiGroups(spec, operations, withChangelog ? [CHANGELOG_PAGE_ID] : []);
   const pages: ApiPage[] = [];
 
@@ -210,10 +221,13 @@ export function buildApiReference(
 
   const anchors = new Map<string, {slug: string; anchors: PageAnchors}>();
   const pageRender = {...render, apiPageHref: permalinkOf};
+  const uses = new Map<string, ObjectUses>(
+    objects.list.map((object) => [object.id, {operations: [], tags: [], objects: []}]),
+  );
   for (const operation of operations) {
     let model;
     try {
-      model = pageModel(spec, operation, specPath, identity);
+      model = pageModel(spec, operation, specPath, identity, objects.bySchema);
     } catch (error) {
       if (error instanceof OpenApiSourceError) throw error;
       throw new OpenApiSourceError(
@@ -240,8 +254,12 @@ export function buildApiReference(
       data,
     });
     if (withChangelog) anchors.set(linkKey(operation), {slug: operation.slug, anchors: pageAnchors(model, data)});
+    for (const id of model.objects) {
+      const {slug: useId, title: useTitle, kind, method, path: usePath} = operation;
+      uses.get(id)?.operations.push({id: useId, title: useTitle, kind, method, path: usePath});
+    }
     const permalink = permalinkOf(operation.slug);
-    const {origin, baseUrl, pageUrl} = linksOf(permalink);
+    const {origin, baseUrl, pageUrl, apiBase: apiBaseUrl} = linksOf(permalink);
     pages.push({
       id: operation.slug,
       kind: operation.kind,
@@ -249,7 +267,53 @@ export function buildApiReference(
       description,
       permalink,
       operation,
-      markdown: `${pageMarkdown(model, {pageUrl, origin, baseUrl, serverUrl: serverUrl(spec, operation.server), summary: description})}\n`,
+      markdown: `${pageMarkdown(model, {pageUrl, origin, baseUrl, apiBase: apiBaseUrl, serverUrl: serverUrl(spec, operation.server), summary: description})}\n`,
+    });
+  }
+
+  // The objects' pages, once the operations that show each are known; the objects that hold each, from their models.
+  const objectModels = objects.list.map((object) => objectPageModel(spec, object, objects));
+  for (const model of objectModels) {
+    for (const id of model.objects) uses.get(id)?.objects.push({id: model.id, name: model.name});
+  }
+  const tagOf = new Map(
+    groups.flatMap((group) =>
+      group.id
+        ? group.operations.map((operation) => [operation.slug, {id: group.id!, label: group.label}] as const)
+        : [],
+    ),
+  );
+  for (const [index, model] of objectModels.entries()) {
+    const object = objects.list[index];
+    const used = summarisedUses(uses.get(model.id)!, tagOf);
+    const description = plainSummary(
+      model.description,
+      `${model.title} of the ${title}: its fields, an example and the operations that use it.`,
+    );
+    emit({
+      name: `${OBJECTS_FOLDER}/${object.slug}.object`,
+      frontMatter: {
+        id: object.slug,
+        title: model.title,
+        description,
+        sidebar_label: model.name,
+        hide_title: true,
+        hide_table_of_contents: true,
+        custom_edit_url: null,
+      },
+      title: model.title,
+      component: 'ApiObjectPage',
+      data: objectPageData(model, used, pageRender),
+    });
+    const permalink = permalinkOf(model.id);
+    pages.push({
+      id: model.id,
+      kind: 'object',
+      title: model.title,
+      description,
+      permalink,
+      schema: model.name,
+      markdown: `${objectMarkdown(model, used, {...linksOf(permalink), summary: description})}\n`,
     });
   }
 
@@ -289,7 +353,12 @@ export function buildApiReference(
     });
   }
 
-  const sidebar = apiSidebar(spec, groups, changelog ? [{type: 'doc', id: CHANGELOG_PAGE_ID, label: 'Changelog'}] : []);
+  const sidebar = apiSidebar(
+    spec,
+    groups,
+    changelog ? [{type: 'doc', id: CHANGELOG_PAGE_ID, label: 'Changelog'}] : [],
+    objects.list,
+  );
   const byId = new Map(pages.map((page) => [page.id, page]));
   const ordered = [...new Set(sidebarDocIds(sidebar))].map((id) => byId.get(id)!);
   return {
@@ -300,6 +369,21 @@ export function buildApiReference(
     ...(changelog ? {changelog} : {}),
     manifest: manifestOf(spec, groups, ordered, options, changelog?.data),
   };
+}
+
+/** An object's uses past USES_LISTED: each operation of a tag with a page counted under that tag. */
+function summarisedUses(uses: ObjectUses, tagOf: Map<string, {id: string; label: string}>): ObjectUses {
+  if (uses.operations.length <= USES_LISTED) return uses;
+  const tags = new Map<string, ObjectUses['tags'][number]>();
+  const operations = uses.operations.filter((operation) => {
+    const tag = tagOf.get(operation.id);
+    if (!tag) return true;
+    const counted = tags.get(tag.id) ?? {...tag, count: 0};
+    counted.count += 1;
+    tags.set(tag.id, counted);
+    return false;
+  });
+  return {...uses, operations, tags: [...tags.values()]};
 }
 
 function manifestOf(
@@ -328,7 +412,7 @@ function manifestOf(
       .map((server) => String(server.url)),
     tags: groups.filter((group) => group.tag).map((group) => group.label),
     files,
-    pages: pages.map(({id, kind, title, permalink, operation}): ApiManifestPage => {
+    pages: pages.map(({id, kind, title, permalink, operation, schema}): ApiManifestPage => {
       const page = underBase(permalink, baseUrl);
       return {
         slug: id,
@@ -346,6 +430,7 @@ function manifestOf(
               summary: operation.summary,
             }
           : {}),
+        ...(schema ? {schema} : {}),
       };
     }),
   };

@@ -25,6 +25,9 @@ function frontMatter(fields: Record<string, unknown>): string {
  * gigabyte more on a description of 900 operations). Returns the names of the files written.
  */
 export function writePageFile(outputDir: string, page: ApiPageFile): string[] {
+  // A page in a folder (`objects/dataset.object`): its id and route are under the folder's name.
+  const folder = path.dirname(page.name);
+  if (folder !== '.') mkdirSync(path.join(outputDir, folder), {recursive: true});
   const dataFile = `${page.name}.page.js`;
   writeFileSync(
     path.join(outputDir, dataFile),
@@ -34,7 +37,7 @@ export function writePageFile(outputDir: string, page: ApiPageFile): string[] {
   const mdx = `${page.name}.mdx`;
   writeFileSync(
     path.join(outputDir, mdx),
-    frontMatter(page.frontMatter) + generatedPageMdx(page.component, page.title, dataFile, toc),
+    frontMatter(page.frontMatter) + generatedPageMdx(page.component, page.title, path.basename(dataFile), toc),
   );
   return [dataFile, mdx];
 }

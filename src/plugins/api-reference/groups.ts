@@ -1,10 +1,12 @@
 // The groups of the API reference (a tag, or the webhooks, and its pages) and the sidebar made from them: computed
 // once per build (build.ts) and read from there by the pages, the sidebar file, the Markdown versions and the manifest.
-import {apiPageSlug, infoPageSlug, type ApiOperation, type JsonObject} from '../../openapi';
+import {apiPageSlug, infoPageSlug, type ApiOperation, type JsonObject, type ObjectPageRef} from '../../openapi';
 
 /** The sidebar group of operations without a tag, and of webhooks. */
 export const UNTAGGED_GROUP = 'Operations';
 export const WEBHOOKS_GROUP = 'Webhooks';
+/** The sidebar group of the object pages, after the operations and webhooks. */
+export const OBJECTS_GROUP = 'Objects';
 
 /** A group of the API sidebar: a tag (with its page) or the webhooks, and its pages. */
 export type ApiGroup = {label: string; tag?: JsonObject; id?: string; operations: ApiOperation[]};
@@ -50,7 +52,7 @@ export type ApiSidebarItem =
   | {type: 'doc'; id: string; label?: string; className?: string}
   | {type: 'category'; label: string; collapsed: boolean; link?: {type: 'doc'; id: string}; items: ApiSidebarItem[]};
 
-function pageItem(page: ApiOperation): ApiSidebarItem {
+function pageItem(page: ApiOperation): LabelledDoc {
   return {
     type: 'doc',
     id: page.slug,
@@ -60,23 +62,66 @@ function pageItem(page: ApiOperation): ApiSidebarItem {
 }
 
 /**
- * The API sidebar: the root page, the pages given as `after` (the changelog), then a category per group, each
- * linking to its tag's page. With `x-tagGroups` (Redocly's extension), the tags' categories are grouped under one
- * category per tag group.
+ * How many pages one category of the sidebar lists: the open category's links are in the HTML of each of its pages
+ * (Stripe's 417 operations without a tag were 94 kB of each of their pages, OpenAI's 1,072 objects would be 160 kB),
+ * so a longer one is split into even runs, each a category named by its first and last page.
  */
-export function apiSidebar(spec: JsonObject, groups: ApiGroup[], after: ApiSidebarItem[] = []): ApiSidebarItem[] {
+export const PAGES_PER_CATEGORY = 100;
+
+/** A page's item of the sidebar, with its label. */
+type LabelledDoc = {type: 'doc'; id: string; label: string; className?: string};
+
+/** The items of a category: `items`, or past PAGES_PER_CATEGORY, even runs of them, `Account – Domain`. */
+function runsOf(items: LabelledDoc[]): ApiSidebarItem[] {
+  if (items.length <= PAGES_PER_CATEGORY) return items;
+  const runs = Math.ceil(items.length / PAGES_PER_CATEGORY);
+  const size = Math.ceil(items.length / runs);
+  const split: ApiSidebarItem[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    const run = items.slice(start, start + size);
+    split.push({
+      type: 'category',
+      label: `${run[0].label} – ${run[run.length - 1].label}`,
+      collapsed: true,
+      items: run,
+    });
+  }
+  return split;
+}
+
+/**
+ * The API sidebar: the root page, the pages given as `after` (the changelog), then a category per group, each
+ * linking to its tag's page, then the objects' pages in one category. With `x-tagGroups` (Redocly's extension), the
+ * tags' categories are grouped under one category per tag group.
+ */
+export function apiSidebar(
+  spec: JsonObject,
+  groups: ApiGroup[],
+  after: ApiSidebarItem[] = [],
+  objects: ObjectPageRef[] = [],
+): ApiSidebarItem[] {
+  const objectsCategory: ApiSidebarItem[] = objects.length
+    ? [
+        {
+          type: 'category',
+          label: OBJECTS_GROUP,
+          collapsed: true,
+          items: runsOf(objects.map((object) => ({type: 'doc', id: object.id, label: object.name}))),
+        },
+      ]
+    : [];
   const category = (group: ApiGroup): ApiSidebarItem => ({
     type: 'category',
     label: group.label,
     collapsed: true,
     ...(group.id ? {link: {type: 'doc' as const, id: group.id}} : {}),
-    items: group.operations.map(pageItem),
+    items: runsOf(group.operations.map(pageItem)),
   });
   const tagGroups = ((spec['x-tagGroups'] ?? []) as JsonObject[]).filter(
     (group) => typeof group.name === 'string' && Array.isArray(group.tags),
   );
   const items: ApiSidebarItem[] = [{type: 'doc', id: rootPageId(spec)}, ...after];
-  if (tagGroups.length === 0) return [...items, ...groups.map(category)];
+  if (tagGroups.length === 0) return [...items, ...groups.map(category), ...objectsCategory];
   const placed = new Set<ApiGroup>();
   for (const tagGroup of tagGroups) {
     const members = groups.filter((group) => group.tag && (tagGroup.tags as unknown[]).includes(group.label));
@@ -85,5 +130,5 @@ export function apiSidebar(spec: JsonObject, groups: ApiGroup[], after: ApiSideb
       items.push({type: 'category', label: String(tagGroup.name), collapsed: false, items: members.map(category)});
     }
   }
-  return [...items, ...groups.filter((group) => !placed.has(group)).map(category)];
+  return [...items, ...groups.filter((group) => !placed.has(group)).map(category), ...objectsCategory];
 }

@@ -1,62 +1,15 @@
 import {useState, type ReactNode} from 'react';
-import Admonition from '@theme/Admonition';
 import Heading from '@theme/Heading';
 import TabItem from '@theme/TabItem';
 import Tabs from '@theme/Tabs';
 import ApiDisclosure from '../ApiDisclosure';
 import ApiEndpoint from '../ApiEndpoint';
-import ApiField from '../ApiField';
-import ApiFieldList from '../ApiFieldList';
+import ApiShape, {ApiFields} from '../ApiShape';
+import ApiDeprecation from '../ApiDeprecation';
 import ApiProse from '../ApiProse';
 import ApiYourValues, {type FilledSamples} from '../ApiYourValues';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
-import type {
-  ApiPageData,
-  ExampleData,
-  FieldData,
-  MediaData,
-  SectionData,
-  ShapeData,
-} from '@site/src/openapi/render-page';
-
-function Fields({fields}: {fields: FieldData[]}): ReactNode {
-  return (
-    <ApiFieldList>
-      {fields.map((field) => (
-        <ApiField key={field.id} id={field.id} name={field.name} type={field.type} flags={field.flags}>
-          <ApiProse blocks={field.text} />
-          {field.nested ? <Shape shape={field.nested} /> : null}
-        </ApiField>
-      ))}
-    </ApiFieldList>
-  );
-}
-
-/** A nested object: its fields folded (or listed, at the top of a body), its variants, facts about its other keys. */
-function Shape({shape}: {shape: ShapeData}): ReactNode {
-  return (
-    <>
-      {shape.fields.length > 0 && shape.summary ? (
-        <ApiDisclosure summary={shape.summary}>
-          <Fields fields={shape.fields} />
-        </ApiDisclosure>
-      ) : shape.fields.length > 0 ? (
-        <Fields fields={shape.fields} />
-      ) : null}
-      {shape.variants ? (
-        <ApiDisclosure summary={shape.variants.summary}>
-          {shape.variants.items.map((variant) => (
-            <ApiDisclosure key={variant.id} id={variant.id} summary={variant.summary}>
-              <ApiProse blocks={variant.text} />
-              <Shape shape={variant.shape} />
-            </ApiDisclosure>
-          ))}
-        </ApiDisclosure>
-      ) : null}
-      <ApiProse blocks={shape.text} />
-    </>
-  );
-}
+import type {ApiPageData, ExampleData, MediaData, SectionData} from '@site/src/openapi/render-page';
 
 function Examples({examples}: {examples: ExampleData[]}): ReactNode {
   return examples.map((example, index) => (
@@ -74,10 +27,10 @@ function Media({media, withExamples = true}: {media: MediaData; withExamples?: b
       <ApiProse blocks={media.text} />
       {media.shape && media.fold ? (
         <ApiDisclosure summary={media.fold.summary} open={media.fold.open}>
-          <Shape shape={media.shape} />
+          <ApiShape shape={media.shape} />
         </ApiDisclosure>
       ) : media.shape ? (
-        <Shape shape={media.shape} />
+        <ApiShape shape={media.shape} />
       ) : null}
       {withExamples ? <Examples examples={media.examples} /> : null}
     </>
@@ -107,7 +60,7 @@ function Section({
           <Heading as="h3" id={group.id}>
             {group.title}
           </Heading>
-          <Fields fields={group.fields} />
+          <ApiFields fields={group.fields} />
         </div>
       ))}
       {section.body ? (
@@ -130,7 +83,7 @@ function Section({
           <ApiProse blocks={response.text} />
           {response.headers ? (
             <ApiDisclosure summary={response.headers.summary} open={response.headers.open}>
-              <Fields fields={response.headers.fields} />
+              <ApiFields fields={response.headers.fields} />
             </ApiDisclosure>
           ) : null}
           {response.media.map((media, index) => (
@@ -186,11 +139,7 @@ export default function ApiReferencePage({page}: {page: ApiPageData}): ReactNode
   return (
     <>
       <ApiEndpoint method={page.method} server={page.server} path={page.path} webhook={page.webhook} />
-      {page.deprecation ? (
-        <Admonition type="warning" title="Deprecated">
-          <p>{page.deprecation}</p>
-        </Admonition>
-      ) : null}
+      <ApiDeprecation text={page.deprecation} />
       <ApiProse blocks={page.text} />
       <div className="api-operation">
         <div className="api-operation__request">
