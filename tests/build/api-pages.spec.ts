@@ -49,8 +49,8 @@ test.describe('generated pages match the OpenAPI file one to one', () => {
           .get(),
       };
     };
-    // A category per tag of an operation, in the file's order, then the webhooks in their own group.
-    const labels = [...tags.filter((tag) => operations.some((op) => op.tags[0] === tag)), 'Webhooks'];
+    // A category per tag of an operation, in the file's order, then the webhooks in their own group, then the objects.
+    const labels = [...tags.filter((tag) => operations.some((op) => op.tags[0] === tag)), 'Webhooks', 'Objects'];
     for (const op of pages) {
       const sidebar = sidebarOf(op.slug);
       expect(sidebar.labels, op.slug).toEqual(labels);
