@@ -295,9 +295,9 @@ export const SHARED_INLINE_FIELDS = 4;
  * Stripe's createPaymentIntent served 293 kB for 299 fields), so 250 fields, the site's chrome and a page's samples
  * keep it under the 300 kB budget of a page. A page that would list more lists one level of fields (named objects
  * all linked: 33 pages of the corpus, 18 of Stripe's, such as five whose response is one of four kinds of payment
- * source, 452 to 476 fields at two levels, and 13 of Discord's); one that would still list more, because its schemas have no names, links each
- * schema that is the body of an operation (its home, model.ts) to that operation's page instead (without object
- * pages, every page of Stripe's description listed 2,000 to 2,700 fields).
+ * source, 452 to 476 fields at two levels, and 13 of Discord's); one that would still list more, because its schemas
+ * have no names, links each schema that is the body of an operation (its home, model.ts) to that operation's page
+ * instead (without object pages, every page of Stripe's description listed 2,000 to 2,700 fields).
  */
 export const PAGE_FIELD_BUDGET = 250;
 

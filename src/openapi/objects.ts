@@ -1,6 +1,6 @@
 // The objects of the API reference: each named schema (`components.schemas`) with fields that an operation or a
-// webhook reaches gets a page of its own, "The Dataset object": its description, every field to FIELD_DEPTH (its
-// named objects linked), an example, the operations and webhooks whose pages show it and the objects that hold it.
+// webhook reaches gets a page of its own, "The Dataset object": its description, its fields to OBJECT_FIELD_DEPTH (the
+// named objects in them linked), an example, the operations and webhooks whose pages show it and the objects that hold it.
 // Operation pages list a named object's fields to FIELD_DEPTH and link here for the rest (fields.ts), so no page
 // repeats a whole tree. The set is found by one walk of the schemas the operations use: linear in the description.
 import {deref, HTTP_METHODS, isObject, pointerSegment, type Json, type JsonObject} from './document';

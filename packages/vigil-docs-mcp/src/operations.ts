@@ -1,8 +1,8 @@
 /**
- * `list_operations`, `get_operation` and `get_object`: the operations and objects of the site's API reference, as its build listed them in the
- * API manifest (src/utils/api-manifest.ts: every page's slug, method, path, operationId, tags and Markdown version, in
- * the order of the reference's sidebar), and each operation's Markdown version. Nothing here works out a slug, a tag
- * order or a file name again.
+ * `list_operations`, `get_operation` and `get_object`: the operations and objects of the site's API reference, as its
+ * build listed them in the API manifest (src/utils/api-manifest.ts: every page's slug, kind, method, path,
+ * operationId, tags, schema name and Markdown version, in the order of the reference's sidebar), and each one's
+ * Markdown version. Nothing here works out a slug, a tag order or a file name again.
  */
 import {HTTP_METHODS} from '../../../src/openapi/document';
 import {API_MANIFEST_FILE, type ApiManifest, type ApiManifestPage} from '../../../src/utils/api-manifest';
