@@ -150,12 +150,10 @@ test('every API URL and page title of the reference before the site made its own
 });
 
 test('every API page is within its budget: 300 kB of HTML, 100 kB of Markdown', () => {
-  // The pages the build generated (api/, beside their data modules), each with the HTML served for it.
-  // Not the changelog: one page of every change since the description's first commit (218 kB of Markdown), to be
-  // split in pages of its own.
-  const generated = readdirSync('api', {recursive: true, encoding: 'utf8'}).filter(
-    (file) => file.endsWith('.mdx') && file !== `${CHANGELOG_PAGE_ID}.mdx`,
-  );
+  // The pages the build generated (api/, beside their data modules), each with the HTML served for it; the
+  // changelog's pages too (a year each: changelog/pages.ts).
+  const generated = readdirSync('api', {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.mdx'));
+  expect(generated).toContain(`${CHANGELOG_PAGE_ID}.mdx`);
   expect(generated.length).toBeGreaterThan(200);
   const problems: string[] = [];
   for (const file of generated) {

@@ -1,6 +1,7 @@
 // The API changelog of our own description, as the server sends it (HTTP, no browser): its page lists the
 // history's entries with their dates and versions, every link goes to an anchor its page has, and its feed is Atom.
 import {execFileSync} from 'node:child_process';
+import {OPERATIONS_LISTED} from '../../src/plugins/api-reference/changelog/pages';
 import {atomProblems} from '../support/atom';
 import {parseHtml} from '../support/html';
 import {BASE_URL, expect, test} from '../support/site';
@@ -44,6 +45,25 @@ test('the changelog page lists dated entries by version, its links reach anchors
   expect(article.find('time[datetime]').length).toBe(entries.length);
   expect(article.find('li').length).toBeGreaterThan(20);
   expect(article.text()).toContain('Breaking');
+  // A change in more than OPERATIONS_LISTED operations: counted by tag, each tag linked to its page, the counts
+  // adding up to the total the line gives; a commit's changes that differ by name alone are one line.
+  const counted = article
+    .find('li')
+    .filter((_, item) => / \d+ operations, by tag: /.test($(item).text()))
+    .first();
+  const [, total] = / (\d+) operations, by tag: /.exec(counted.text())!;
+  const tagCounts = [...counted.text().matchAll(/ \((\d+)\)/g)].map((match) => Number(match[1]));
+  expect(tagCounts.reduce((sum, count) => sum + count, 0)).toBe(Number(total));
+  expect(Number(total)).toBeGreaterThan(OPERATIONS_LISTED);
+  const tagLinks = counted
+    .find('a[href]')
+    .map((_, link) => $(link).attr('href'))
+    .get();
+  expect(tagLinks).toHaveLength(tagCounts.length);
+  for (const href of tagLinks) expect((await request.get(href)).status(), href).toBe(200);
+  expect(
+    article.find('li').filter((_, item) => /^(Breaking)?\s*\w+ (properties|enum values) /.test($(item).text())).length,
+  ).toBeGreaterThan(0);
 
   // Every link to the API reference reaches its page, and the anchor it names is an id of that page.
   const links = article

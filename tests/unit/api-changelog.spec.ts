@@ -9,7 +9,8 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import yaml from 'js-yaml';
 import type {JsonObject} from '../../src/openapi';
-import {atomFeed, changelogMarkdown, type ApiChangelog} from '../../src/plugins/api-reference/changelog';
+import type {ApiBuild} from '../../src/plugins/api-reference/build';
+import {atomFeed, type ApiChangelog} from '../../src/plugins/api-reference/changelog';
 import {changeWords, wordsText} from '../../src/plugins/api-reference/changelog/model';
 import {generateApiDocs} from '../support/api-generator';
 import {atomProblems} from '../support/atom';
@@ -119,11 +120,16 @@ test.afterAll(() => {
   rmSync(scratch, {recursive: true, force: true});
 });
 
-/** The changelog the API reference's build object makes of `specFile`, linked to the pages it makes. */
-function changelogOf(specFile: string): ApiChangelog {
+/** The build object the API reference makes of `specFile`, with its changelog. */
+function buildOf(specFile: string): ApiBuild {
   const generated = generateApiDocs(specFile, {site: {changelogCacheDir: path.join(scratch, 'cache')}});
   expect(generated.status, generated.output).toBe(0);
-  return generated.build!.changelog!.data;
+  return generated.build!;
+}
+
+/** The changelog the API reference's build object makes of `specFile`, linked to the pages it makes. */
+function changelogOf(specFile: string): ApiChangelog {
+  return buildOf(specFile).changelog!.data;
 }
 
 test('gaining an operation, losing a property and narrowing an enum are three dated entries, two breaking', () => {
@@ -163,7 +169,8 @@ test('gaining an operation, losing a property and narrowing an enum are three da
     },
   ]);
   // The description's text stays text in the Markdown version: in a code span, never markup.
-  const markdown = changelogMarkdown(changelog, 'https://vigil.example');
+  const [page] = buildOf(path.join(repository, 'api.yaml')).pages.filter((built) => built.kind === 'changelog');
+  const {markdown} = page;
   expect(markdown).toContain('``"bird <script>alert(1)</script> & `x`"``');
   expect(markdown).not.toMatch(/^[^`]*<script>/m);
 });
@@ -199,4 +206,94 @@ test('the changelog feed is Atom 1.0: well-formed XML with the elements RFC 4287
   // The checker itself finds what it must: an entry without its id and text that is not XML.
   expect(atomProblems(feed.replace(/<id>urn:git:[^<]*<\/id>/, ''))).toEqual(['entry 1 has no id']);
   expect(atomProblems(feed.replace('&amp;', '&'))[0]).toMatch(/^not well-formed XML/);
+});
+
+/** A description of six operations under two tags, all returning one `Thing`; `change` edits it. */
+function taggedDescription(change: (spec: JsonObject) => void = () => {}): JsonObject {
+  const thing = {
+    description: 'The thing.',
+    content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}}},
+  };
+  const paths: JsonObject = {};
+  for (const [index, tag] of ['Boxes', 'Boxes', 'Boxes', 'Boxes', 'Crates', 'Crates'].entries()) {
+    paths[`/things/${index}`] = {get: {operationId: `getThing${index}`, tags: [tag], responses: {'200': thing}}};
+  }
+  const spec: JsonObject = {
+    openapi: '3.1.0',
+    info: {title: 'Things API', version: '1.0.0'},
+    tags: [{name: 'Boxes'}, {name: 'Crates'}],
+    paths,
+    components: {schemas: {Thing: {type: 'object', properties: {id: {type: 'string'}}}}},
+  };
+  change(spec);
+  return spec;
+}
+
+test('a history of two years is a page a year, the newest at the changelog URL; a change in many operations is counted by tag there', () => {
+  const years = path.join(scratch, 'years');
+  git(scratch, ['init', '-q', '-b', 'main', years]);
+  const addLabel = (spec: JsonObject) =>
+    Object.assign(spec.components.schemas.Thing.properties, {label: {type: 'string'}, colour: {type: 'string'}});
+  const commits: Array<[string, (spec: JsonObject) => void]> = [
+    ['2025-12-30T12:00:00Z', () => {}],
+    ['2025-12-31T12:00:00Z', addLabel],
+    [
+      '2026-01-02T12:00:00Z',
+      (spec) => {
+        addLabel(spec);
+        spec.paths['/crates'] = {
+          post: {operationId: 'createCrate', tags: ['Crates'], responses: {'201': {description: 'Made.'}}},
+        };
+      },
+    ],
+  ];
+  for (const [date, change] of commits) {
+    writeFileSync(path.join(years, 'api.yaml'), yaml.dump(taggedDescription(change)));
+    git(years, ['add', 'api.yaml']);
+    git(years, ['commit', '-q', '-m', date], {GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date});
+  }
+  const build = buildOf(path.join(years, 'api.yaml'));
+  const pages = build.pages.filter((page) => page.kind === 'changelog');
+  expect(pages.map((page) => [page.id, page.permalink])).toEqual([
+    ['changelog', '/docs/api/changelog'],
+    ['changelog/2025', '/docs/api/changelog/2025'],
+  ]);
+  const [newest, earlier] = pages.map((page) => page.markdown);
+  // Each year's entries on its page, and a link to the other year.
+  expect(newest).toContain('### 2026-01-02: 1 change');
+  expect(newest).not.toContain('2025-12-31');
+  expect(newest).toContain('Other years: [2025](https://vigil.example/docs/api/changelog/2025)');
+  expect(earlier).toMatch(/^# API changelog: 2025$/m);
+  // Its title counts both changes, which the page shows on one line.
+  expect(earlier).toContain('### 2025-12-31: 2 changes');
+  expect(earlier).toContain('Other years: [2026](https://vigil.example/docs/api/changelog)');
+  // Two properties added to six operations' response: one line, the operations counted by tag, each tag linked.
+  expect(earlier).toContain(
+    '- Added properties `label`, `colour` in the response 200: 6 operations, by tag: [Boxes](https://vigil.example/docs/api/boxes) (4), [Crates](https://vigil.example/docs/api/crates) (2).',
+  );
+  // The changelog's data (changes.json, the MCP server's api_changes) keeps each change and every operation.
+  const added = build.changelog!.data.versions[0].entries.find((entry) => entry.date.startsWith('2025-12-31'))!;
+  expect(added.changes.map((change) => change.name)).toEqual(['label', 'colour']);
+  expect(added.changes[0].operations.map((operation) => operation.href)).toEqual(
+    [0, 1, 2, 3, 4, 5].map((index) => `/docs/api/get-thing-${index}#response-200-label`),
+  );
+  // The sidebar: the changelog's page, the earlier year under it.
+  expect(build.sidebar).toContainEqual({
+    type: 'category',
+    label: 'Changelog',
+    collapsed: true,
+    link: {type: 'doc', id: 'changelog'},
+    items: [{type: 'doc', id: 'changelog/2025', label: '2025'}],
+  });
+  // The feed: every entry, each linked to its year's page.
+  const feed = atomFeed(build.changelog!.data, 'https://vigil.example', 'Vigil');
+  expect(atomProblems(feed)).toEqual([]);
+  const links = [...feed.matchAll(/<link rel="alternate" type="text\/html" href="([^"]+)"\/>/g)].map(
+    (match) => match[1],
+  );
+  expect(links.slice(1).map((link) => link.replace(/#.*/, ''))).toEqual([
+    'https://vigil.example/docs/api/changelog',
+    'https://vigil.example/docs/api/changelog/2025',
+    'https://vigil.example/docs/api/changelog/2025',
+  ]);
 });

@@ -40,6 +40,7 @@ import type {ApiManifest, ApiManifestPage} from '../../utils/api-manifest';
 import {
   apiChangelog,
   changelogMarkdown,
+  changelogPages,
   linkKey,
   pageAnchors,
   CHANGELOG_DESCRIPTION,
@@ -318,6 +319,7 @@ export function buildApiReference(
   }
 
   let changelog: ApiBuild['changelog'];
+  const changelogIds: Array<{id: string; year?: string}> = [];
   if (withChangelog) {
     const help = render.authenticationHelp;
     const {changelog: data, log} = apiChangelog({
@@ -328,37 +330,50 @@ export function buildApiReference(
       pages: anchors,
     });
     changelog = {data, log};
-    emit({
-      name: CHANGELOG_PAGE_ID,
-      frontMatter: {
-        id: CHANGELOG_PAGE_ID,
-        title: data.title,
+    // One page a year, the newest at the changelog's URL (changelog/pages.ts); a change in many operations is
+    // counted there per tag, each operation's tag and tag page found by the operation page's path.
+    const tagOfPage = new Map(
+      groups.flatMap((group) =>
+        group.operations.map(
+          (operation) =>
+            [
+              permalinkOf(operation.slug),
+              {label: group.label, ...(group.id ? {href: permalinkOf(group.id)} : {})},
+            ] as const,
+        ),
+      ),
+    );
+    for (const page of changelogPages(data, (pagePath) => tagOfPage.get(pagePath))) {
+      const id = page.pageUrl === data.url ? CHANGELOG_PAGE_ID : `${CHANGELOG_PAGE_ID}/${page.year}`;
+      const title = id === CHANGELOG_PAGE_ID ? data.title : `${data.title}: ${page.year}`;
+      changelogIds.push({id, year: page.year});
+      emit({
+        // A year's page is in the changelog's folder: its route is `changelog/<year>`, beside the feed.
+        name: id,
+        frontMatter: {
+          ...(id === CHANGELOG_PAGE_ID ? {id} : {}),
+          title,
+          description: CHANGELOG_DESCRIPTION,
+          sidebar_label: id === CHANGELOG_PAGE_ID ? 'Changelog' : page.year,
+          hide_table_of_contents: true,
+          custom_edit_url: null,
+        },
+        title,
+        component: 'ApiChangelog',
+        data: page,
+      });
+      pages.push({
+        id,
+        kind: 'changelog',
+        title,
         description: CHANGELOG_DESCRIPTION,
-        sidebar_label: 'Changelog',
-        hide_table_of_contents: true,
-        custom_edit_url: null,
-      },
-      title: data.title,
-      component: 'ApiChangelog',
-      data,
-    });
-    const permalink = permalinkOf(CHANGELOG_PAGE_ID);
-    pages.push({
-      id: CHANGELOG_PAGE_ID,
-      kind: 'changelog',
-      title: data.title,
-      description: CHANGELOG_DESCRIPTION,
-      permalink,
-      markdown: changelogMarkdown(data, site.origin),
-    });
+        permalink: page.pageUrl,
+        markdown: changelogMarkdown(page, site.origin),
+      });
+    }
   }
 
-  const sidebar = apiSidebar(
-    spec,
-    groups,
-    changelog ? [{type: 'doc', id: CHANGELOG_PAGE_ID, label: 'Changelog'}] : [],
-    objects.list,
-  );
+  const sidebar = apiSidebar(spec, groups, changelogSidebar(changelogIds), objects.list);
   const byId = new Map(pages.map((page) => [page.id, page]));
   const ordered = [...new Set(sidebarDocIds(sidebar))].map((id) => byId.get(id)!);
   return {
@@ -369,6 +384,22 @@ export function buildApiReference(
     ...(changelog ? {changelog} : {}),
     manifest: manifestOf(spec, groups, ordered, options, changelog?.data),
   };
+}
+
+/** The changelog in the API sidebar: its page, and under it each earlier year's when it has more than one. */
+function changelogSidebar(pages: Array<{id: string; year?: string}>): ApiSidebarItem[] {
+  const [newest, ...earlier] = pages;
+  if (!newest) return [];
+  if (earlier.length === 0) return [{type: 'doc', id: newest.id, label: 'Changelog'}];
+  return [
+    {
+      type: 'category',
+      label: 'Changelog',
+      collapsed: true,
+      link: {type: 'doc', id: newest.id},
+      items: earlier.map(({id, year}) => ({type: 'doc', id, label: year})),
+    },
+  ];
 }
 
 /** An object's uses past USES_LISTED: each operation of a tag with a page counted under that tag. */

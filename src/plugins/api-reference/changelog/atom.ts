@@ -1,7 +1,17 @@
 // The changelog as an Atom 1.0 feed (RFC 4287): one entry per commit that changed the API, newest first. Written
 // by a serializer of elements whose text and attributes are escaped, never by templates around the description's
 // text.
-import {changeText, entryAnchor, entryDay, entryTitle, type ApiChangelog, type ChangelogEntry} from './model';
+import {
+  changelogYears,
+  changeText,
+  entryAnchor,
+  entryDay,
+  entryTitle,
+  entryYear,
+  yearPageUrl,
+  type ApiChangelog,
+  type ChangelogEntry,
+} from './model';
 
 /** An XML element: its name, attributes and children (text or elements). */
 type XmlNode = {name: string; attributes?: Record<string, string>; children?: Array<XmlNode | string>};
@@ -56,6 +66,10 @@ function entryText(entry: ChangelogEntry): string {
 export function atomFeed(changelog: ApiChangelog, siteUrl: string, siteTitle: string): string {
   const entries = changelog.versions.flatMap((group) => group.entries);
   const page = `${siteUrl}${changelog.url}`;
+  const newestYear = changelogYears(changelog)[0];
+  // Each entry links to its year's page (changelog/pages.ts); the feed lists them all, every operation of each.
+  const entryUrl = (entry: ChangelogEntry) =>
+    `${siteUrl}${yearPageUrl(changelog, entryYear(entry), newestYear)}#${entryAnchor(entry)}`;
   const updated = entries[0]?.date ?? changelog.coverage.to ?? new Date(0).toISOString();
   const feed: XmlNode = {
     name: 'feed',
@@ -79,7 +93,7 @@ export function atomFeed(changelog: ApiChangelog, siteUrl: string, siteTitle: st
               `${entryDay(entry)}, version ${group.version}: ${entryTitle(entry)}${entry.breaking ? ' (breaking)' : ''}`,
             ),
             text('updated', new Date(entry.date).toISOString()),
-            {name: 'link', attributes: {rel: 'alternate', type: 'text/html', href: `${page}#${entryAnchor(entry)}`}},
+            {name: 'link', attributes: {rel: 'alternate', type: 'text/html', href: entryUrl(entry)}},
             ...(entry.breaking ? [{name: 'category', attributes: {term: 'breaking'}}] : []),
             text('content', entryText(entry), {type: 'text'}),
           ],

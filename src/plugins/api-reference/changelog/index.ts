@@ -7,8 +7,9 @@ import type {ApiChangelog} from './model';
 
 export {atomFeed} from './atom';
 export {changelogMarkdown} from './markdown';
+export {changelogPages, type TagOfPage} from './pages';
 export {linkKey, pageAnchors, type PageAnchors} from './links';
-export type {ApiChangelog} from './model';
+export type {ApiChangelog, ChangelogPage} from './model';
 
 /** The changelog's page id in the API reference: its route is `<base URL>api/changelog`. */
 export const CHANGELOG_PAGE_ID = 'changelog';

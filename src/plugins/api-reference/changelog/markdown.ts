@@ -1,6 +1,15 @@
 // The changelog page's Markdown version (its `.md` twin, `llms.txt`'s API section and `llms-api-full.txt`), from the
 // same data as the page. Names from the description are code spans, so no text of it becomes Markdown syntax.
-import {changeWords, entryDay, entryTitle, operationLabel, type ApiChangelog, type Words} from './model';
+import {
+  changeWords,
+  entryDay,
+  entryTitle,
+  operationLabel,
+  type ApiChange,
+  type ChangelogPage,
+  type Words,
+} from './model';
+import {countedNote} from './pages';
 
 /** A code span that holds any text: a fence longer than the longest run of backticks inside. */
 function codeSpan(text: string): string {
@@ -18,10 +27,34 @@ function inline(words: Words): string {
     .join('');
 }
 
-/** The Markdown of the changelog; `origin` makes its links absolute (`https://vigil.example`). */
-export function changelogMarkdown(changelog: ApiChangelog, origin: string): string {
-  const parts = [`# ${changelog.title}`, inline([changelog.coverage.note]), `Atom feed: ${origin}${changelog.feedUrl}`];
-  for (const group of changelog.versions) {
+/** What a change is in: its operations, linked, or their count per tag (changelogPages). */
+function changePlaces(change: ApiChange, origin: string): string {
+  const operations = change.operations.map((operation) => {
+    const label = codeSpan(operationLabel(operation));
+    return operation.href ? `[${label}](${origin}${operation.href})` : label;
+  });
+  const tags = (change.tags ?? []).map(({label, href, count}) => {
+    const name = inline([label]);
+    return `${href ? `[${name}](${origin}${href})` : name} (${count})`;
+  });
+  if (tags.length) {
+    const count = change.tags!.reduce((sum, tag) => sum + tag.count, 0);
+    return `: ${count} operations, by tag: ${tags.join(', ')}`;
+  }
+  return operations.length ? `: ${operations.join(', ')}` : '';
+}
+
+/** The Markdown of a page of the changelog; `origin` makes its links absolute (`https://vigil.example`). */
+export function changelogMarkdown(page: ChangelogPage, origin: string): string {
+  const title = page.year && page.pageUrl !== page.url ? `${page.title}: ${page.year}` : page.title;
+  const parts = [
+    `# ${title}`,
+    inline([page.coverage.note]),
+    `Atom feed: ${origin}${page.feedUrl}. ${countedNote(page)} ${origin}${page.jsonUrl}`,
+  ];
+  const others = page.years.filter((year) => year.url !== page.pageUrl);
+  if (others.length) parts.push(`Other years: ${others.map(({year, url}) => `[${year}](${origin}${url})`).join(', ')}`);
+  for (const group of page.versions) {
     parts.push(`## Version ${inline([group.version])}`);
     for (const entry of group.entries) {
       parts.push(`### ${entryDay(entry)}: ${entryTitle(entry)}${entry.breaking ? ' (breaking)' : ''}`);
@@ -29,13 +62,9 @@ export function changelogMarkdown(changelog: ApiChangelog, origin: string): stri
       parts.push(
         entry.changes
           .map((change) => {
-            const operations = change.operations.map((operation) => {
-              const label = codeSpan(operationLabel(operation));
-              return operation.href ? `[${label}](${origin}${operation.href})` : label;
-            });
             const sentence = inline(changeWords(change));
             const linked = change.href ? `[${sentence}](${origin}${change.href})` : sentence;
-            return `- ${change.breaking ? '**Breaking:** ' : ''}${linked}${operations.length ? `: ${operations.join(', ')}` : ''}.`;
+            return `- ${change.breaking ? '**Breaking:** ' : ''}${linked}${changePlaces(change, origin)}.`;
           })
           .join('\n'),
       );

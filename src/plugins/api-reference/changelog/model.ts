@@ -36,6 +36,13 @@ export type ApiChange = {
   operations: ChangedOperation[];
   /** For a change in no operation: where the API reference shows it now (site path and anchor). */
   href?: string;
+  /**
+   * On a page only (changelogPages): the operations past the ones a page lists, counted per tag of the API reference,
+   * with the tag's page; `operations` then holds none. changes.json and the feed list every operation.
+   */
+  tags?: Array<{label: string; href?: string; count: number}>;
+  /** On a page only: the names of the changes of one commit that differ by their name alone, `name` the first. */
+  names?: string[];
 };
 
 /** The changes one commit made to the description's API; a commit that changed only prose or examples has none. */
@@ -78,6 +85,40 @@ export type ApiChangelog = {
   versions: Array<{version: string; entries: ChangelogEntry[]}>;
 };
 
+/**
+ * One page of the changelog: a year of its entries, newest first. The newest year's page is the changelog's URL,
+ * each earlier year's `<changelog URL>/<year>`.
+ */
+export type ChangelogPage = Omit<ApiChangelog, 'versions'> & {
+  /** This page's site path, and its year (none when the history holds no entry). */
+  pageUrl: string;
+  year?: string;
+  /** Every year of the history, newest first, with its page. */
+  years: Array<{year: string; url: string}>;
+  /** This year's entries, grouped by `info.version` as the changelog groups them. */
+  versions: ApiChangelog['versions'];
+};
+
+/** The year of an entry (UTC): its page's. */
+export function entryYear(entry: Pick<ChangelogEntry, 'date'>): string {
+  return entryDay(entry).slice(0, 4);
+}
+
+/** The years of the history's entries, newest first. */
+export function changelogYears(changelog: ApiChangelog): string[] {
+  const years = changelog.versions.flatMap((group) => group.entries.map(entryYear));
+  return [...new Set(years)].sort().reverse();
+}
+
+/** The site path of a year's page: the changelog's own for the newest year, `<changelog URL>/<year>` for the others. */
+export function yearPageUrl(
+  changelog: Pick<ApiChangelog, 'url'>,
+  year: string,
+  newestYear: string | undefined,
+): string {
+  return year === newestYear ? changelog.url : `${changelog.url}/${year}`;
+}
+
 /** Inline text of a sentence: plain, or code. The page renders code as `<code>`, Markdown as backticks. */
 export type Words = Array<string | {code: string}>;
 
@@ -94,8 +135,10 @@ const VERBS: Record<ChangeAction, string> = {
  * request body`, `Added operation`.
  */
 export function changeWords(change: ApiChange): Words {
-  const words: Words = [`${VERBS[change.action]} ${change.subject}`];
-  if (change.name !== undefined) words.push(' ', {code: change.name});
+  const names = change.names ?? (change.name === undefined ? [] : [change.name]);
+  const subject = names.length > 1 ? change.subject.replace(/y$/, 'ie') + 's' : change.subject;
+  const words: Words = [`${VERBS[change.action]} ${subject}`];
+  names.forEach((name, index) => words.push(index ? ', ' : ' ', {code: name}));
   if (change.detail) words.push(` (${change.detail})`);
   if (change.where) words.push(` in the ${change.where}`);
   return words;
@@ -127,8 +170,11 @@ export function entryTitle(entry: ChangelogEntry): string {
   if (entry.start) {
     return `History starts: ${entry.start.operations} operation${entry.start.operations === 1 ? '' : 's'}, ${entry.start.webhooks} webhook${entry.start.webhooks === 1 ? '' : 's'}`;
   }
-  const breaking = entry.changes.filter((change) => change.breaking).length;
-  const count = `${entry.changes.length} change${entry.changes.length === 1 ? '' : 's'}`;
+  // A page's line of several names (changelogPages) is as many changes.
+  const size = (change: ApiChange) => change.names?.length ?? 1;
+  const total = entry.changes.reduce((sum, change) => sum + size(change), 0);
+  const breaking = entry.changes.reduce((sum, change) => sum + (change.breaking ? size(change) : 0), 0);
+  const count = `${total} change${total === 1 ? '' : 's'}`;
   return breaking ? `${count}, ${breaking} breaking` : count;
 }
 

@@ -9,14 +9,31 @@ import {
   entryTitle,
   operationLabel,
   type ApiChange,
-  type ApiChangelog as Changelog,
+  type ChangelogPage,
   type Words,
 } from '../../changelog/model';
+import {countedNote} from '../../changelog/pages';
 import styles from './styles.module.css';
 
 /** A sentence's words: the description's names as code, all of it React text (nothing is parsed as HTML). */
 function Sentence({words}: {words: Words}): ReactNode {
   return words.map((word, index) => (typeof word === 'string' ? word : <code key={index}>{word.code}</code>));
+}
+
+/** The operations of a change counted per tag: `: 103 operations, by tag: Datasets (12), Jobs (8)`. */
+function TagCounts({tags}: {tags: NonNullable<ApiChange['tags']>}): ReactNode {
+  const count = tags.reduce((sum, tag) => sum + tag.count, 0);
+  return (
+    <>
+      : {count} operations, by tag:{' '}
+      {tags.map(({label, href, count: inTag}, index) => (
+        <Fragment key={index}>
+          {index ? ', ' : null}
+          {href ? <Link to={href}>{label}</Link> : label} ({inTag})
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 function Change({change}: {change: ApiChange}): ReactNode {
@@ -25,6 +42,7 @@ function Change({change}: {change: ApiChange}): ReactNode {
     <li className={styles.change}>
       {change.breaking ? <span className={styles.breaking}>Breaking</span> : null}
       {change.href ? <Link to={change.href}>{sentence}</Link> : sentence}
+      {change.tags ? <TagCounts tags={change.tags} /> : null}
       {change.operations.length ? ': ' : null}
       {change.operations.map((operation, index) => (
         <Fragment key={index}>
@@ -43,12 +61,29 @@ function Change({change}: {change: ApiChange}): ReactNode {
   );
 }
 
+/** Links to the changelog's other years' pages, newest first. */
+function Years({page}: {page: ChangelogPage}): ReactNode {
+  const others = page.years.filter((year) => year.url !== page.pageUrl);
+  if (others.length === 0) return null;
+  return (
+    <nav aria-label="Years of the changelog">
+      Other years:{' '}
+      {others.map(({year, url}, index) => (
+        <Fragment key={year}>
+          {index ? ', ' : null}
+          <Link to={url}>{year}</Link>
+        </Fragment>
+      ))}
+    </nav>
+  );
+}
+
 /**
- * The API changelog page: what history it covers, then each version of the description, newest first, with the
- * commits that changed its API, each change linked to where the API reference shows it today. Rendered on the
- * server from the page's data (changelog.json): nothing is fetched in the browser.
+ * A page of the API changelog (a year: changelog/pages.ts): what history it covers, then each version of the
+ * description, newest first, with the commits that changed its API, each change linked to where the API reference
+ * shows it today. Rendered on the server from the page's data: nothing is fetched in the browser.
  */
-export default function ApiChangelog({page: changelog}: {page: Changelog}): ReactNode {
+export default function ApiChangelog({page: changelog}: {page: ChangelogPage}): ReactNode {
   return (
     <>
       <Head>
@@ -57,8 +92,10 @@ export default function ApiChangelog({page: changelog}: {page: Changelog}): Reac
       <p className={styles.coverage}>{changelog.coverage.note}</p>
       <p>
         {/* A file beside the page, not a route: `pathname://` keeps the router and the broken-link check off it. */}
-        Follow it in a feed reader: <Link to={`pathname://${changelog.feedUrl}`}>Atom feed</Link>.
+        Follow it in a feed reader: <Link to={`pathname://${changelog.feedUrl}`}>Atom feed</Link>.{' '}
+        {countedNote(changelog)} <Link to={`pathname://${changelog.jsonUrl}`}>changes.json</Link>.
       </p>
+      <Years page={changelog} />
       {/*
        * Out of the site's search index: the changes repeat operation paths and field names hundreds of times, and
        * would come before the pages that document them. The page stays findable by its title and the sentence above.
