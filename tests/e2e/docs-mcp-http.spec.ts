@@ -1,11 +1,12 @@
 // The docs MCP server over MCP's Streamable HTTP transport (`vigil-docs-mcp --http`, stateless), driven by the
 // SDK's client as a remote client drives it: the same tools and answers as over stdio (docs-mcp.spec.ts), its
 // limits (a query of 1 MB, a body over 1 MiB, a client over its rate limit, a web page's request), SIGTERM during
-// calls, and behind nginx at /docs/mcp with the package's location block inside deploy/nginx.conf's server block.
-import {spawn, spawnSync} from 'node:child_process';
+// calls, and behind nginx at /docs/mcp with the package's location block inside deploy/nginx.conf's server block
+// and its zones (nginx-http.conf) in the http block.
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {createServer} from 'node:net';
+import {connect, createServer, type Socket} from 'node:net';
 import path from 'node:path';
 import {operationsOf} from '../../src/openapi';
 import {
@@ -24,6 +25,8 @@ import {BASE_URL, expect, test} from '../support/site';
 
 /** The package's nginx location block for the MCP path. */
 const NGINX_LOCATION = path.join(DOCS_MCP_PACKAGE, 'deploy/nginx-location.conf');
+/** The zones of its request and connection limits, for the http block. */
+const NGINX_ZONES = path.join(DOCS_MCP_PACKAGE, 'deploy/nginx-http.conf');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** A JSON-RPC request as a client POSTs it, with the headers the transport asks for. */
@@ -222,30 +225,41 @@ test('SIGTERM during calls: the calls in progress are answered, no new request i
   }
 });
 
-test("behind nginx at /docs/mcp with the package's location block in deploy/nginx.conf's server block", async () => {
-  const [mcp, port] = await Promise.all([startDocsMcpHttp('build', ['--trust-proxy']), freePort()]);
-  const {writeNginxConfig} = await import('../../tools/nginx-server.mjs');
-  const conf = writeNginxConfig({port, dir: `.artifacts/nginx-mcp-${port}`});
-  const home = path.dirname(conf);
-  // The location block as the deployment guide has it, pointed at this server, inside the production server block.
-  const location = readFileSync(NGINX_LOCATION, 'utf8').replace(
-    /proxy_pass http:\/\/127\.0\.0\.1:\d+\/mcp;/,
-    `proxy_pass ${mcp.url};`,
-  );
-  expect(location, 'the block names the server started').toContain(`proxy_pass ${mcp.url};`);
-  writeFileSync(`${home}/mcp-location.conf`, location);
-  const serverBlock = readFileSync(`${home}/vigil-docs.conf`, 'utf8');
-  const end = serverBlock.lastIndexOf('}');
-  writeFileSync(
-    `${home}/vigil-docs.conf`,
-    `${serverBlock.slice(0, end)}    include ${home}/mcp-location.conf;\n${serverBlock.slice(end)}`,
-  );
-  const checked = spawnSync(NGINX, ['-t', '-p', home, '-c', conf, '-e', `${home}/error.log`], {encoding: 'utf8'});
-  expect(checked.status, `nginx -t:\n${checked.stderr}`).toBe(0);
-
-  const nginx = spawn(NGINX, ['-p', home, '-c', conf, '-e', `${home}/error.log`], {stdio: 'ignore'});
+test("behind nginx at /docs/mcp with the package's location block in deploy/nginx.conf's server block, and its limits", async () => {
+  test.setTimeout(60_000);
+  // nginx waits for an answer a little longer than a call's budget (5 s), no longer.
+  const block = readFileSync(NGINX_LOCATION, 'utf8');
+  const readTimeout = Number(/proxy_read_timeout (\d+)s;/.exec(block)?.[1]);
+  expect(readTimeout, 'proxy_read_timeout, in seconds').toBeGreaterThan(5);
+  expect(readTimeout, 'proxy_read_timeout, in seconds').toBeLessThanOrEqual(10);
+  // The server's own rate limit out of the way: a 429 here is nginx's.
+  const [mcp, port] = await Promise.all([
+    startDocsMcpHttp('build', ['--trust-proxy', '--rate-limit', '1000']),
+    freePort(),
+  ]);
+  const home = path.resolve(`.artifacts/nginx-mcp-${port}`);
   const endpoint = `http://127.0.0.1:${port}${BASE_URL}mcp`;
+  const held: Socket[] = [];
+  let nginx: ChildProcess | undefined;
   try {
+    const {writeNginxConfig} = await import('../../tools/nginx-server.mjs');
+    const conf = writeNginxConfig({port, dir: home});
+    // The location block as the deployment guide has it, pointed at this server, inside the production server block.
+    const location = block.replace(/proxy_pass http:\/\/127\.0\.0\.1:\d+\/mcp;/, `proxy_pass ${mcp.url};`);
+    expect(location, 'the block names the server started').toContain(`proxy_pass ${mcp.url};`);
+    writeFileSync(`${home}/mcp-location.conf`, location);
+    // The zones go in the http context: deploy/nginx.conf is included inside http {}, and this file before it.
+    writeFileSync(`${home}/mcp-zones.conf`, readFileSync(NGINX_ZONES, 'utf8'));
+    const serverBlock = readFileSync(`${home}/vigil-docs.conf`, 'utf8');
+    const end = serverBlock.lastIndexOf('}');
+    writeFileSync(
+      `${home}/vigil-docs.conf`,
+      `include ${home}/mcp-zones.conf;\n${serverBlock.slice(0, end)}    include ${home}/mcp-location.conf;\n${serverBlock.slice(end)}`,
+    );
+    const checked = spawnSync(NGINX, ['-t', '-p', home, '-c', conf, '-e', `${home}/error.log`], {encoding: 'utf8'});
+    expect(checked.status, `nginx -t:\n${checked.stderr}`).toBe(0);
+
+    nginx = spawn(NGINX, ['-p', home, '-c', conf, '-e', `${home}/error.log`], {stdio: 'ignore'});
     await expect
       .poll(
         async () =>
@@ -273,10 +287,47 @@ test("behind nginx at /docs/mcp with the package's location block in deploy/ngin
     const intro = await fetch(`http://127.0.0.1:${port}${BASE_URL}intro`);
     expect(intro.status).toBe(200);
     expect(intro.headers.get('content-type')).toMatch(/^text\/html/);
+
+    // Connections: 8 requests of one client in progress at once (here, their bodies still awaited), then 429.
+    for (let index = 0; index < 8; index += 1) {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(
+        `POST ${BASE_URL}mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+      );
+      held.push(socket);
+    }
+    await expect
+      .poll(async () => (await post(endpoint)).status, {timeout: 5_000, message: 'a ninth request at once'})
+      .toBe(429);
+    for (const socket of held.splice(0)) socket.destroy();
+    await expect.poll(async () => (await post(endpoint)).status, {timeout: 5_000}).toBe(200);
+
+    // Requests: a burst of 60 at once, then 2 a second. 100 in a row: about 60 answered, the rest refused by nginx.
+    const statuses: number[] = [];
+    let refusal = '';
+    for (let index = 0; index < 100; index += 1) {
+      const response = await post(endpoint);
+      statuses.push(response.status);
+      if (response.status === 429) refusal = await response.text();
+      else await response.arrayBuffer();
+    }
+    const answered = statuses.filter((status) => status === 200).length;
+    test
+      .info()
+      .annotations.push({type: 'nginx limit_req', description: `${answered} of 100 requests in a row answered`});
+    expect(answered + statuses.filter((status) => status === 429).length, 'every request: 200 or 429').toBe(100);
+    expect(answered, 'requests answered').toBeGreaterThan(10);
+    expect(answered, 'requests answered').toBeLessThanOrEqual(75);
+    expect(refusal, "nginx's refusal, not the server's").toMatch(/<title>429 Too Many Requests<\/title>/);
   } finally {
-    const stopped = new Promise((resolve) => nginx.once('exit', resolve));
-    nginx.kill('SIGTERM');
-    await Promise.all([stopped, mcp.stop()]);
+    for (const socket of held) socket.destroy();
+    if (nginx) {
+      const stopped = new Promise((resolve) => nginx!.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await stopped;
+    }
+    await mcp.stop();
     rmSync(home, {recursive: true, force: true});
   }
 });

@@ -8,6 +8,7 @@ import type {ApiManifest} from '../../src/utils/api-manifest';
 import {contentPages, twinPath} from '../support/markdown-twins';
 import {
   BAD_INPUT,
+  expectNoServerDetails,
   queryOfDistinctWords,
   resultText,
   startDocsMcp,
@@ -63,7 +64,7 @@ test('the server lists its six tools, each with an input schema', async () => {
   expect(Object.keys(schema('get_operation').properties ?? {}).sort()).toEqual(['method', 'operationId', 'path']);
   expect(Object.keys(schema('list_operations').properties ?? {})).toEqual(['tag']);
   expect(schema('get_object').required).toEqual(['name']);
-  expect(Object.keys(schema('api_changes').properties ?? {})).toEqual(['since']);
+  expect(Object.keys(schema('api_changes').properties ?? {})).toEqual(['since', 'until', 'limit']);
 });
 
 test(`search_docs gives the pages of the site's search box, in its order, for ${QUESTIONS.length} questions of the relevance set`, async ({
@@ -187,26 +188,68 @@ test("get_object returns the Markdown version of every object's page byte for by
   expect(operation).toMatch(new RegExp(`\\]\\(https?://[^)\\s]+${BASE_URL}api/objects/datastore-connection\\)`));
 });
 
-test('api_changes gives the entries of the API changelog the build wrote, all or from a date on', async () => {
-  type Changes = {coverage: string; entries: Array<{date: string; commit: string; changes: Array<{text: string}>}>};
+test('api_changes gives the entries of the API changelog the build wrote, the newest first in answers of at most 48 KiB, and the until of the older ones', async () => {
+  type Entry = {date: string; commit: string; changes: Array<{text: string}>; changesLeftOut?: number};
+  type Changes = {
+    coverage: string;
+    count: number;
+    entries: Entry[];
+    leftOut?: {entries: number; until: string; next: string};
+    note?: string;
+  };
   const built = JSON.parse(builtFile(`${BASE_URL}api/changelog/changes.json`).toString('utf8')) as {
     coverage: {note: string};
-    versions: Array<{entries: Array<{commit: string}>}>;
+    versions: Array<{entries: Array<{commit: string; changes: unknown[]}>}>;
   };
-  const commits = built.versions.flatMap((group) => group.entries.map((entry) => entry.commit)).reverse();
-  const all = (await server.callTool({name: 'api_changes', arguments: {}})).structuredContent as Changes;
-  expect(all.coverage).toBe(built.coverage.note);
-  // Oldest first, every entry of the page, each change a sentence.
-  expect(all.entries.map((entry) => entry.commit)).toEqual(commits);
-  expect(all.entries.flatMap((entry) => entry.changes).length).toBeGreaterThan(20);
-  expect(all.entries.at(-1)!.changes[0].text).toMatch(/^(Added|Changed|Deprecated|Removed) .+\.$/);
-  // From the day of the newest entry: that day's entries only.
-  const day = all.entries.at(-1)!.date.slice(0, 10);
-  const since = (await server.callTool({name: 'api_changes', arguments: {since: day}})).structuredContent as Changes;
-  expect(since.entries.map((entry) => entry.commit)).toEqual(
-    all.entries.filter((entry) => entry.date.slice(0, 10) >= day).map((entry) => entry.commit),
+  const builtEntries = built.versions.flatMap((group) => group.entries).reverse();
+  const commits = builtEntries.map((entry) => entry.commit);
+  const call = async (args: Record<string, unknown>) => {
+    const result = await server.callTool({name: 'api_changes', arguments: args});
+    const text = ok(result, `api_changes ${JSON.stringify(args)}`);
+    // Before the bound, one answer held the whole changelog: 266 kB of text (48.7 MB for a batch of 100 calls).
+    expect(Buffer.byteLength(text), `the text of api_changes ${JSON.stringify(args)}`).toBeLessThanOrEqual(48 * 1024);
+    return result.structuredContent as Changes;
+  };
+  // Page by page, from the newest back with the until each answer gives: every entry once, oldest first in each.
+  const pages: Changes[] = [await call({})];
+  while (pages.at(-1)!.leftOut) pages.push(await call({until: pages.at(-1)!.leftOut!.until}));
+  expect(pages[0].coverage).toBe(built.coverage.note);
+  expect(pages[0].count).toBe(commits.length);
+  expect(pages[0].entries.length, 'the default limit').toBeLessThanOrEqual(10);
+  expect(pages.length, 'answers').toBeGreaterThan(1);
+  expect(pages[0].leftOut!.next).toMatch(
+    /^\d+ older (entry is|entries are) left out: call api_changes again with until "[0-9a-f]{40}"\.$/,
   );
-  expect(since.entries.length).toBeLessThan(all.entries.length);
+  const paged = pages.reverse().flatMap((page) => page.entries);
+  expect(paged.map((entry) => entry.commit)).toEqual(commits);
+  // An entry alone over the budget lists the changes that fit, says how many it leaves out and where all are.
+  for (const entry of paged) {
+    const whole = builtEntries.find((candidate) => candidate.commit === entry.commit)!;
+    expect(entry.changes.length + (entry.changesLeftOut ?? 0), entry.commit).toBe(whole.changes.length);
+  }
+  const cut = paged.find((entry) => entry.changesLeftOut !== undefined);
+  if (cut) {
+    const page = pages.find((candidate) => candidate.entries.some((entry) => entry.commit === cut.commit))!;
+    expect(page.note).toMatch(
+      /^The entry of commit [0-9a-f]{40} has \d+ changes, of which the first \d+ fit in one answer; the changelog page/,
+    );
+  }
+  expect(paged.flatMap((entry) => entry.changes).length).toBeGreaterThan(20);
+  expect(paged.at(-1)!.changes[0].text).toMatch(/^(Added|Changed|Deprecated|Removed) .+\.$/);
+  // From the day of the newest entry: that day's entries only; limit 1: the newest alone.
+  const day = paged.at(-1)!.date.slice(0, 10);
+  const since = await call({since: day});
+  expect(since.entries.map((entry) => entry.commit)).toEqual(
+    paged.filter((entry) => entry.date.slice(0, 10) >= day).map((entry) => entry.commit),
+  );
+  expect(since.entries.length).toBeLessThan(paged.length);
+  const newest = await call({limit: 1});
+  expect(newest.entries.map((entry) => entry.commit)).toEqual([commits.at(-1)]);
+  expect(newest.leftOut).toMatchObject({entries: commits.length - 1, until: commits.at(-1)});
+  // Between two commits: the entries after the first and before the second.
+  const between = await call({since: commits[0].slice(0, 7), until: commits[3], limit: 100});
+  expect(between.entries.map((entry) => entry.commit).at(-1)).toBe(commits[2]);
+  expect(between.count).toBe(2);
 });
 
 test('bad input gets a tool error that says what to do, and the server keeps answering', async () => {
@@ -214,6 +257,11 @@ test('bad input gets a tool error that says what to do, and the server keeps ans
     const result = await server.callTool({name, arguments: args});
     expect(result.isError, `${name} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
     expect(resultText(result), `${name} ${JSON.stringify(args).slice(0, 80)}`).toMatch(message);
+    expectNoServerDetails(resultText(result), `${name} ${JSON.stringify(args).slice(0, 80)}`);
+    // An error quotes an argument cut to 80 characters, however long it is.
+    for (const value of Object.values(args))
+      if (typeof value === 'string' && value.length > 80)
+        expect(resultText(result), `${name} ${JSON.stringify(args).slice(0, 80)}`).not.toContain(value.slice(0, 81));
   }
   expect((await server.listTools()).tools).toHaveLength(6);
   expect(server.log()).not.toMatch(/Error|at .*\.js:\d+/);

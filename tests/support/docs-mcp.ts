@@ -56,11 +56,32 @@ export const BAD_INPUT: Array<[string, Record<string, unknown>, RegExp]> = [
     {query: 'snowflake '.repeat(101)},
     /The query is 1,010 characters long; this server takes at most 1,000\. Search for the few words/,
   ],
-  ['api_changes', {since: 'v0-never'}, /The changelog has no version "v0-never"\. Give a date/],
+  ['api_changes', {since: 'v0-never'}, /The changelog has no version or commit "v0-never"\. Give a date/],
+  ['api_changes', {until: 'yesterday'}, /The changelog has no version or commit "yesterday"\. Give a date/],
+  ['api_changes', {since: '2026-13-45'}, /"2026-13-45" is not a date: give one as 2026-11-25/],
+  ['api_changes', {limit: 0}, /limit/],
+  ['api_changes', {limit: 101}, /limit/],
   ['read_page', {path: ''}, /path is empty/],
   ['read_page', {path: '/docs/no-such-page'}, /No page of the site has a Markdown version at \/docs\/no-such-page\.md/],
   ['read_page', {path: '/docs/../../etc/passwd'}, /No page of the site/],
   ['read_page', {path: '/docs/pagefind/pagefind.js'}, /No page of the site/],
+  // Input the file system or a URL parser refuses: the error names the input, quoted and cut, never the server's folder.
+  [
+    'read_page',
+    {path: '/docs/intro\u0000.md'},
+    /^The path "\/docs\/intro\\u0000\.md" holds a control character \(U\+0000\), which no page path has/,
+  ],
+  ['read_page', {path: '/docs/intro%00'}, /^The path "\/docs\/intro%00" holds a control character \(U\+0000\)/],
+  [
+    'read_page',
+    {path: `/docs/${'a'.repeat(2042)}`},
+    /^No page of the site has a Markdown version at \/docs\/a{74}… \(asked for "\/docs\/a{74}…" \(2,048 characters\)\)/,
+  ],
+  [
+    'read_page',
+    {path: 'https://[vigil.example/docs/intro'},
+    /^The path "https:\/\/\[vigil\.example\/docs\/intro" is not a valid URL/,
+  ],
   [
     'read_page',
     {path: `/docs/${'a'.repeat(3000)}`},
@@ -69,7 +90,22 @@ export const BAD_INPUT: Array<[string, Record<string, unknown>, RegExp]> = [
   ['get_operation', {}, /Give an operationId/],
   ['get_operation', {operationId: 'getDatset'}, /no operation "getDatset"\. Did you mean "getDataset"\?/],
   ['get_operation', {method: 'FETCH', path: '/datasets'}, /not an HTTP method/],
-  ['get_operation', {method: 'GET', path: '/no-such-path'}, /no path \/no-such-path/],
+  ['get_operation', {method: 'GET', path: '/no-such-path'}, /no path "\/no-such-path"/],
+  [
+    'get_operation',
+    {method: 'GET', path: 'http://['},
+    /^The path "http:\/\/\[" is not a valid URL: give the path of an operation/,
+  ],
+  [
+    'get_operation',
+    {method: 'GET', path: `/${'b'.repeat(2047)}`},
+    /^The API has no path "\/b{79}…" \(2,048 characters\)\. list_operations/,
+  ],
+  [
+    'get_operation',
+    {operationId: `get\u0000${'x'.repeat(2044)}`},
+    /^The API has no operation "get\\u0000x{76}…" \(2,048 characters\)\./,
+  ],
   [
     'get_operation',
     {method: 'PUT', path: '/datasets'},
@@ -79,6 +115,12 @@ export const BAD_INPUT: Array<[string, Record<string, unknown>, RegExp]> = [
   ['get_object', {name: 'Datset'}, /no object "Datset"\. Did you mean "Dataset"\?/],
   ['get_object', {name: ' '}, /Give the name of an object/],
 ];
+
+/** What no tool's error may show: the server's folder, or a blame of the site for the client's input. */
+export function expectNoServerDetails(text: string, what: string): void {
+  if (text.includes(path.resolve('build')) || /Could not read the documentation site/.test(text))
+    throw new Error(`${what}: the error shows the server's folder or blames the site: ${text.slice(0, 300)}`);
+}
 
 /** A query of `length` characters of made-up words, each different: the most work a query of that length asks. */
 export function queryOfDistinctWords(length: number): string {
@@ -218,4 +260,49 @@ export async function waitForExit(pid: number, timeoutMs: number): Promise<numbe
     await new Promise((wait) => setTimeout(wait, 20));
   }
   return undefined;
+}
+
+/** A JSON-RPC answer as the server sends it. */
+export interface JsonRpcAnswer {
+  jsonrpc: '2.0';
+  id?: string | number | null;
+  result?: Record<string, unknown>;
+  error?: {code: number; message: string};
+}
+
+/**
+ * `vigil-docs-mcp --site <site>` over stdio, driven with raw JSON-RPC lines (what the SDK's client never sends:
+ * a request without its params, a call of a tool the server does not have): `request` resolves to the answer of
+ * the message's id.
+ */
+export async function startRawStdio(site: string): Promise<{
+  request(message: Record<string, unknown>): Promise<JsonRpcAnswer>;
+  stop(): Promise<void>;
+}> {
+  const child = spawn(process.execPath, [DOCS_MCP_BIN, '--site', site], {stdio: ['pipe', 'pipe', 'ignore']});
+  const waiting = new Map<unknown, (answer: JsonRpcAnswer) => void>();
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    let end: number;
+    while ((end = buffered.indexOf('\n')) !== -1) {
+      const answer = JSON.parse(buffered.slice(0, end)) as JsonRpcAnswer;
+      buffered = buffered.slice(end + 1);
+      waiting.get(answer.id)?.(answer);
+      waiting.delete(answer.id);
+    }
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    request(message) {
+      return new Promise((resolve) => {
+        waiting.set(message.id, resolve);
+        child.stdin!.write(`${JSON.stringify(message)}\n`);
+      });
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

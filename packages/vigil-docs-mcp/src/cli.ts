@@ -1,6 +1,7 @@
 /**
  * vigil-docs-mcp --site <build folder or URL> [--base-path /docs/]
- *                [--http <port> [--host <address>] [--path /mcp] [--trust-proxy] [--rate-limit <n>]]
+ *                [--http <port> [--host <address>] [--path /mcp] [--trust-proxy] [--rate-limit <n>]
+ *                                [--allowed-hosts <names>]]
  *
  * An MCP server for one built Vigil documentation site, over stdio or over Streamable HTTP. It reads only that
  * site (its Markdown versions, its search index and its OpenAPI file): from the folder, or with GET requests to
@@ -8,9 +9,9 @@
  */
 import {parseArgs} from 'node:util';
 import {RATE_LIMIT_REQUESTS} from './limits';
-import {serveHttp} from './http';
+import {LOOPBACK_HOSTS, hostNameOf, isLoopback, serveHttp} from './http';
 import {SearchPool} from './search';
-import {SERVER_NAME, SERVER_VERSION, createServer} from './server';
+import {SERVER_NAME, SERVER_VERSION, connectServer, createServer} from './server';
 import {DEFAULT_BASE_PATH, openSite} from './site';
 import {BoundedStdioServerTransport} from './stdio';
 
@@ -32,6 +33,10 @@ MCP's Streamable HTTP transport (stateless).
   --trust-proxy        count requests against the last address of X-Forwarded-For, which
                        the proxy in front appends (only when no client reaches the port directly)
   --rate-limit <n>     requests per minute from one client address (default ${RATE_LIMIT_REQUESTS})
+  --allowed-hosts <names>
+                       the host names a request's Host header may name, comma-separated, or *
+                       for any (default: ${LOOPBACK_HOSTS.join(', ')} on a loopback address, any on
+                       another); a request for another host is refused with 421
   --help, --version
 `;
 
@@ -39,6 +44,21 @@ function wholeNumber(value: string, name: string, allowZero = false): number {
   const number = Number(value);
   if (!/^\d+$/.test(value) || (!allowZero && number === 0)) throw new Error(`${name} ${value}: not a whole number`);
   return number;
+}
+
+/**
+ * The host names a request may name in its Host header: those given (`*`: any); by default the loopback names on a
+ * loopback address (a page of any site could make a name of its own resolve to it: DNS rebinding), any on another
+ * (a container's, whose proxy in front checks the host).
+ */
+function allowedHosts(given: string | undefined, host: string): string[] | undefined {
+  if (given === undefined) return isLoopback(host) ? LOOPBACK_HOSTS : undefined;
+  if (given.trim() === '*') return undefined;
+  return given.split(',').map((entry) => {
+    const name = hostNameOf(entry.trim());
+    if (name === undefined) throw new Error(`--allowed-hosts ${given}: "${entry.trim()}" is not a host name`);
+    return name;
+  });
 }
 
 async function main(args: string[]): Promise<void> {
@@ -52,6 +72,7 @@ async function main(args: string[]): Promise<void> {
       path: {type: 'string'},
       'trust-proxy': {type: 'boolean'},
       'rate-limit': {type: 'string'},
+      'allowed-hosts': {type: 'string'},
       help: {type: 'boolean', short: 'h'},
       version: {type: 'boolean'},
     },
@@ -65,7 +86,7 @@ async function main(args: string[]): Promise<void> {
     return;
   }
   if (!values.site) throw new Error('--site is required');
-  const httpOnly = ['host', 'path', 'trust-proxy', 'rate-limit'] as const;
+  const httpOnly = ['host', 'path', 'trust-proxy', 'rate-limit', 'allowed-hosts'] as const;
   const misplaced = httpOnly.find((name) => values[name] !== undefined);
   if (values.http === undefined && misplaced) throw new Error(`--${misplaced} goes with --http`);
   const site = openSite(values.site, values['base-path']);
@@ -75,8 +96,10 @@ async function main(args: string[]): Promise<void> {
   if (values.http !== undefined) {
     const path = values.path ?? DEFAULT_PATH;
     if (!path.startsWith('/')) throw new Error(`--path ${path}: a path that starts with a slash, such as /mcp`);
+    const host = values.host ?? DEFAULT_HOST;
     const http = await serveHttp(site, searches, {
-      host: values.host ?? DEFAULT_HOST,
+      host,
+      allowedHosts: allowedHosts(values['allowed-hosts'], host),
       port: wholeNumber(values.http, '--http', true),
       path,
       trustProxy: values['trust-proxy'] ?? false,
@@ -96,7 +119,7 @@ async function main(args: string[]): Promise<void> {
   }
 
   const server = createServer(site, searches);
-  await server.connect(new BoundedStdioServerTransport());
+  await connectServer(server, new BoundedStdioServerTransport());
   // Ends when the client closes its end or stops it; `exit` handlers (the search's temporary folder) run. A search
   // runs in a worker thread, so the signal is handled at once, whatever the server is doing.
   process.stdin.on('end', () => process.exit(0));

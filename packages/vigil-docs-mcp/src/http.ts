@@ -3,17 +3,21 @@
  * and a transport of its own (the SDK's StreamableHTTPServerTransport without sessions, answering JSON), over the
  * one site and the one pool of search workers. Before a request reaches the SDK it passes, in this order:
  *
- *   the rate limit of its client  -> 429 with Retry-After
- *   no Origin header              -> 403 (a browser's request: DNS rebinding; the site itself calls no backend)
- *   POST                          -> 405 otherwise (no session, so no event stream to GET and nothing to DELETE)
- *   a body of MAX_MESSAGE_BYTES   -> 413 once the body has arrived (up to MAX_DRAINED_BYTES; past that the
- *                                    connection is cut), and the connection closed
- *   JSON                          -> 400 otherwise
+ *   a request target that parses     -> 400 otherwise (bad percent-encoding, an absolute URL that is not one)
+ *   the MCP path                     -> 404 otherwise (GET or HEAD /healthz answers 200 for a health check)
+ *   the rate limit of its client     -> 429 with Retry-After
+ *   a Host of the allowed hosts      -> 421 otherwise (DNS rebinding: a name that resolves to this address)
+ *   no Origin header                 -> 403 (a browser's request: DNS rebinding; the site itself calls no backend)
+ *   POST                             -> 405 otherwise (no session, so no event stream to GET and nothing to DELETE)
+ *   a body of MAX_MESSAGE_BYTES      -> 413 once the body has arrived (up to MAX_DRAINED_BYTES; past that the
+ *                                       connection is cut), and the connection closed
+ *   JSON                             -> 400 otherwise
+ *   a batch within the rate limit    -> 429: each message of a batch counts as a request of its own
  *
  * The body is read here, not by the SDK: its own bound answers a body sent in chunks with 413 but leaves the
  * connection open with the rest of the body unread, and the client's next request on that connection fails.
  *
- * `GET /healthz` answers 200 for a container's health check. The server only reads the site (./site.ts).
+ * The server only reads the site (./site.ts).
  */
 import {createServer as createHttpServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import {isIPv4, isIPv6, type AddressInfo} from 'node:net';
@@ -26,7 +30,7 @@ import {
   SHUTDOWN_GRACE_MS,
 } from './limits';
 import type {SearchPool} from './search';
-import {SERVER_NAME, createServer} from './server';
+import {SERVER_NAME, connectServer, createServer} from './server';
 import type {Site} from './site';
 
 export interface HttpOptions {
@@ -39,6 +43,51 @@ export interface HttpOptions {
   trustProxy: boolean;
   /** Requests per client per RATE_LIMIT_WINDOW_MS. */
   rateLimit: number;
+  /**
+   * The host names (and IP addresses, IPv6 in brackets) a request's Host header may name, its port aside, in lower
+   * case; undefined: any.
+   */
+  allowedHosts?: string[];
+}
+
+/** The names a client on the same machine uses for a server on a loopback address: the default allowed hosts. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Whether `address` (a --host) is a loopback address or name. */
+export function isLoopback(address: string): boolean {
+  return address === 'localhost' || address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address);
+}
+
+/**
+ * The host name of a Host header (or an entry of --allowed-hosts): lower case, without its port or a final dot,
+ * an IPv6 address in brackets; undefined when it is not a host.
+ */
+export function hostNameOf(host: string): string | undefined {
+  if (host === '' || /[\s/?#@\\]/.test(host)) return undefined;
+  try {
+    return new URL(`http://${host}`).hostname.replace(/\.$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The path of a request target (origin-form, `/mcp?x`, or absolute-form, `http://host/mcp`); undefined when it does
+ * not parse or holds a malformed percent-encoding (`/%`, `/mcp%zz`).
+ */
+export function targetPath(target: string | undefined): string | undefined {
+  if (target === undefined) return undefined;
+  try {
+    let url: URL;
+    if (target.startsWith('/')) url = new URL(`http://localhost${target}`);
+    else if (/^https?:\/\//i.test(target)) url = new URL(target);
+    else return undefined;
+    decodeURIComponent(url.pathname);
+    decodeURIComponent(url.search);
+    return url.pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface HttpServer {
@@ -85,15 +134,15 @@ export class RateLimit {
     this.sweeper.unref();
   }
 
-  /** Counts a request of `client`; the seconds until it may send again when it is over its limit. */
-  take(client: string): number | undefined {
+  /** Counts `count` requests of `client`; the seconds until it may send again when it is over its limit. */
+  take(client: string, count = 1): number | undefined {
     const now = Date.now();
     let window = this.windows.get(client);
     if (!window || now - window.start >= this.windowMs) {
       window = {start: now, count: 0};
       this.windows.set(client, window);
     }
-    window.count += 1;
+    window.count += count;
     return window.count > this.limit ? Math.ceil((window.start + this.windowMs - now) / 1000) : undefined;
   }
 
@@ -149,10 +198,17 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
   let drained: (() => void) | undefined;
   const log = (message: string) => process.stderr.write(`${SERVER_NAME}: ${message}\n`);
 
+  const allowed = options.allowedHosts === undefined ? undefined : new Set(options.allowedHosts);
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const {pathname} = new URL(request.url ?? '/', 'http://localhost');
-    if (request.method === 'GET' && pathname === '/healthz') {
-      response.writeHead(200, {'content-type': 'text/plain; charset=utf-8'}).end('ok\n');
+    const pathname = targetPath(request.url);
+    if (pathname === undefined) {
+      // The target is not read on: the connection goes with the answer, whatever body follows.
+      return refuse(response, 400, 'Bad request: the request target is not a valid path', {connection: 'close'});
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && pathname === '/healthz') {
+      response
+        .writeHead(200, {'content-type': 'text/plain; charset=utf-8'})
+        .end(request.method === 'GET' ? 'ok\n' : '');
       return;
     }
     if (pathname !== options.path) return refuse(response, 404, `Not found: the MCP endpoint is ${options.path}`);
@@ -177,6 +233,11 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
       const limit = `${options.rateLimit} requests per ${RATE_LIMIT_WINDOW_MS / 1000} s`;
       return refused(429, `Too many requests: this server takes ${limit} from one client`, {'retry-after': wait});
     }
+    if (allowed !== undefined) {
+      const host = hostNameOf(request.headers.host ?? '');
+      if (host === undefined || !allowed.has(host))
+        return refused(421, `Misdirected request: this server answers requests for ${[...allowed].join(', ')} only`);
+    }
     if (request.headers.origin !== undefined)
       return refused(403, 'Forbidden: this server answers no request from a web page (it has an Origin header)');
     if (request.method !== 'POST')
@@ -195,6 +256,18 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
     } catch {
       return refused(400, 'Parse error: the request body is not JSON');
     }
+    // A batch costs what its messages would cost sent one by one: the first was counted on arrival.
+    if (Array.isArray(message) && message.length > 1) {
+      const later = rateLimit.take(clientKey(client), message.length - 1);
+      if (later !== undefined) {
+        const limit = `${options.rateLimit} requests per ${RATE_LIMIT_WINDOW_MS / 1000} s`;
+        return refused(
+          429,
+          `Too many requests: a batch of ${message.length} messages counts as ${message.length} requests, and this server takes ${limit} from one client`,
+          {'retry-after': later},
+        );
+      }
+    }
     const server = createServer(site, searches);
     const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
     // Once the answer is sent, or the client has gone: a call still running is stopped (its signal aborts).
@@ -202,7 +275,7 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
+    await connectServer(server, transport);
     await transport.handleRequest(request, response, message);
   };
 

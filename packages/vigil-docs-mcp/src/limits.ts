@@ -19,6 +19,26 @@ export const MAX_ARGUMENT_LENGTH = 2_048;
  */
 export const MAX_ARGUMENT_ELEMENTS = 32;
 
+/**
+ * The largest answer of a tool, in bytes of its text (a structured answer carries the same JSON twice, as text and
+ * as structured content). A page's Markdown longer than this is cut at it, with a note that says so and where the
+ * whole page is; a structured answer over it is a tool error that says how to ask for less.
+ */
+export const MAX_ANSWER_BYTES = 128 * 1024;
+
+/**
+ * api_changes: the most bytes of text one answer holds. Entries are taken from the newest down until `limit` of them
+ * or this budget is reached; the answer says how many older entries it left out and the `until` that gives them.
+ */
+export const MAX_CHANGES_ANSWER_BYTES = 48 * 1024;
+
+/** api_changes: the entries one answer holds unless asked (`limit`), and the most it may be asked for. */
+export const DEFAULT_CHANGES_LIMIT = 10;
+export const MAX_CHANGES_LIMIT = 100;
+
+/** How much of an argument an error message quotes, in characters: enough to recognise it. */
+export const MAX_QUOTED_LENGTH = 80;
+
 /** The largest message the server reads, in bytes: a line over stdio, a request body over HTTP. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 

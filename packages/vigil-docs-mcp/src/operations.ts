@@ -7,7 +7,7 @@
 import {HTTP_METHODS} from '../../../src/openapi/document';
 import {API_MANIFEST_FILE, type ApiManifest, type ApiManifestPage} from '../../../src/utils/api-manifest';
 import {editDistance} from '../../../src/components/SiteSearch/spelling';
-import {ToolInputError, readText, type Site} from './site';
+import {ToolInputError, quoted, readText, truncated, type Site} from './site';
 
 export interface OperationSummary {
   operationId: string;
@@ -76,7 +76,7 @@ export async function listOperations(
   if (tag === undefined || tag.trim() === '')
     return {operations: operations.map((operation) => summaryOf(site, operation))};
   const name = manifest.tags.find((candidate) => candidate.toLowerCase() === tag.trim().toLowerCase());
-  if (!name) throw new ToolInputError(`The API has no tag "${tag}". Its tags: ${manifest.tags.join(', ')}.`);
+  if (!name) throw new ToolInputError(`The API has no tag ${quoted(tag)}. Its tags: ${manifest.tags.join(', ')}.`);
   return {
     tag: name,
     operations: operations.filter((operation) => operation.tag === name).map((operation) => summaryOf(site, operation)),
@@ -102,7 +102,15 @@ function templatePattern(template: string): RegExp {
 /** The path part of what was given: a full URL's path, without the query, the server's base path left out. */
 function apiPathOf(asked: string, servers: string[]): string[] {
   let target = asked.trim();
-  if (/^https?:\/\//i.test(target)) target = new URL(target).pathname;
+  if (/^https?:\/\//i.test(target)) {
+    try {
+      target = new URL(target).pathname;
+    } catch {
+      throw new ToolInputError(
+        `The path ${quoted(asked)} is not a valid URL: give the path of an operation, such as /datasets/{dataset_id}, or its full URL.`,
+      );
+    }
+  }
   target = target.replace(/[?#].*$/, '');
   if (!target.startsWith('/')) target = `/${target}`;
   const candidates = [target];
@@ -135,7 +143,7 @@ export async function findOperation(
       operations.map((operation) => operation.operationId),
     );
     throw new ToolInputError(
-      `The API has no operation "${operationId}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} list_operations lists every operationId.`,
+      `The API has no operation ${quoted(operationId)}.${suggestion ? ` Did you mean "${suggestion}"?` : ''} list_operations lists every operationId.`,
     );
   }
   const method = query.method?.trim().toLowerCase();
@@ -147,7 +155,7 @@ export async function findOperation(
   }
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
     throw new ToolInputError(
-      `"${query.method}" is not an HTTP method; give one of ${HTTP_METHODS.map((name) => name.toUpperCase()).join(', ')}.`,
+      `${quoted(query.method ?? '')} is not an HTTP method; give one of ${HTTP_METHODS.map((name) => name.toUpperCase()).join(', ')}.`,
     );
   }
   const paths = apiPathOf(path, manifest.servers);
@@ -163,11 +171,11 @@ export async function findOperation(
       (operation) => `${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`,
     );
     throw new ToolInputError(
-      `The API has no ${method.toUpperCase()} operation on ${path}. That path has: ${others.join(', ')}.`,
+      `The API has no ${method.toUpperCase()} operation on ${truncated(path)}. That path has: ${others.join(', ')}.`,
     );
   }
   throw new ToolInputError(
-    `The API has no path ${path}. list_operations lists every operation with its method and path.`,
+    `The API has no path ${quoted(path)}. list_operations lists every operation with its method and path.`,
   );
 }
 
@@ -185,7 +193,7 @@ export async function operationMarkdown(site: Site, operation: OperationSummary)
  * The Markdown version of an object's page ("The Dataset object": every field, an example, the operations that show
  * it), by its schema name in any case (`Dataset`, `dataset`); a tool error names the closest one.
  */
-export async function objectMarkdown(site: Site, name: string): Promise<string> {
+export async function objectMarkdown(site: Site, name: string): Promise<{path: string; markdown: string}> {
   const {objects} = await apiManifest(site);
   const asked = name.trim();
   if (!asked) throw new ToolInputError('Give the name of an object of the API, such as Dataset.');
@@ -198,7 +206,7 @@ export async function objectMarkdown(site: Site, name: string): Promise<string> 
       objects.map((object) => object.schema),
     );
     throw new ToolInputError(
-      `The API has no object "${asked}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Its objects: ${objects
+      `The API has no object ${quoted(asked)}.${suggestion ? ` Did you mean "${suggestion}"?` : ''} Its objects: ${objects
         .map((object) => object.schema)
         .join(', ')}.`,
     );
@@ -208,5 +216,5 @@ export async function objectMarkdown(site: Site, name: string): Promise<string> 
     throw new Error(
       `${site.location} has no ${site.basePath}${found.markdown}, the Markdown version of ${found.schema}: is the build complete?`,
     );
-  return markdown;
+  return {path: `${site.basePath}${found.markdown}`, markdown};
 }

@@ -1,6 +1,6 @@
 /** `read_page`: the Markdown version of a page, the file the build wrote next to its HTML. */
 import {twinPath} from '../../../src/utils/twin-path';
-import {ToolInputError, readText, type Site} from './site';
+import {ToolInputError, controlCharacter, quoted, readText, truncated, type Site} from './site';
 
 /** Files of the site's root that read_page also gives: the index of every page. */
 const ROOT_TEXT_FILES = new Set(['llms.txt']);
@@ -16,7 +16,9 @@ export function markdownPathOf(asked: string, basePath: string): string {
     try {
       target = new URL(target).pathname;
     } catch {
-      throw new ToolInputError(`"${asked}" is not a valid URL; give a page path such as ${basePath}intro`);
+      throw new ToolInputError(
+        `The path ${quoted(asked)} is not a valid URL: give a page's URL, or a page path such as ${basePath}intro.`,
+      );
     }
   }
   target = target.replace(/[?#].*$/, '');
@@ -24,6 +26,13 @@ export function markdownPathOf(asked: string, basePath: string): string {
     target = decodeURI(target);
   } catch {
     // kept as given
+  }
+  const control = controlCharacter(`${asked}${target}`);
+  if (control !== undefined) {
+    const code = control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    throw new ToolInputError(
+      `The path ${quoted(asked)} holds a control character (U+${code}), which no page path has: give one such as ${basePath}intro.`,
+    );
   }
   if (!target.startsWith('/')) target = `/${target}`;
   const base = basePath.replace(/\/$/, '');
@@ -43,7 +52,7 @@ export async function readPage(site: Site, asked: string): Promise<{path: string
   const markdown = path.startsWith(site.basePath) ? await readText(site, path.slice(site.basePath.length)) : undefined;
   if (markdown === undefined) {
     throw new ToolInputError(
-      `No page of the site has a Markdown version at ${path} (asked for "${asked}"). Find pages with search_docs, ` +
+      `No page of the site has a Markdown version at ${truncated(path)} (asked for ${quoted(asked)}). Find pages with search_docs, ` +
         `or read ${site.basePath}llms.txt, the index of every page; API operations are also found by get_operation and list_operations.`,
     );
   }

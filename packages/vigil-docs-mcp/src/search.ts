@@ -9,7 +9,7 @@ import {Worker} from 'node:worker_threads';
 import {wordsOf} from '../../../src/components/SiteSearch/query';
 import type {SearchSection} from '../../../src/components/SearchableContent/sections';
 import {SEARCH_WORKERS} from './limits';
-import {ToolInputError, prepareSearchLibrary, type Site} from './site';
+import {ToolInputError, prepareSearchLibrary, quoted, type Site} from './site';
 
 export {SEARCH_SECTIONS} from '../../../src/components/SearchableContent/sections';
 
@@ -86,7 +86,7 @@ export class SearchPool {
     if (query.trim() === '')
       throw new ToolInputError('The query is empty: give the words to search for, such as "snowflake grants".');
     if (wordsOf(query).length === 0)
-      throw new ToolInputError(`The query "${query}" holds no word to search for (letters or digits).`);
+      throw new ToolInputError(`The query ${quoted(query)} holds no word to search for (letters or digits).`);
     if (!this.library) {
       this.library = prepareSearchLibrary(this.site);
       // A site that could not be read (a URL that did not answer) is tried again at the next search.

@@ -9,16 +9,55 @@ import {readFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {CALL_TIME_BUDGET_MS} from './limits';
+import {CALL_TIME_BUDGET_MS, MAX_QUOTED_LENGTH} from './limits';
 
 /** The path the Vigil docs are served under (Docusaurus `baseUrl`), for a folder: `build/` holds `/docs/`. */
 export const DEFAULT_BASE_PATH = '/docs/';
 
-/** An error a tool reports to the client as it is (its message says what to do), not a defect of the server. */
+/**
+ * An error a tool reports to the client as it is: the arguments are what is wrong, and its message says what to do.
+ * Any other error is the server's (a site it cannot read): the client is told so, and only the log has the details,
+ * which may name the server's folders.
+ */
 export class ToolInputError extends Error {}
 
+/**
+ * An argument as an error message quotes it: in double quotes, control characters escaped (`\u0000`), cut to
+ * MAX_QUOTED_LENGTH characters with its length given.
+ */
+export function quoted(value: string): string {
+  const cut = value.length > MAX_QUOTED_LENGTH;
+  const shown = JSON.stringify(cut ? value.slice(0, MAX_QUOTED_LENGTH) : value);
+  return cut ? `${shown.slice(0, -1)}…" (${value.length.toLocaleString('en')} characters)` : shown;
+}
+
+/**
+ * Text as an error message shows it unquoted (a path): control characters escaped (`\u0000`), cut to
+ * MAX_QUOTED_LENGTH characters with an ellipsis.
+ */
+export function truncated(value: string): string {
+  const shown = value.length > MAX_QUOTED_LENGTH ? `${value.slice(0, MAX_QUOTED_LENGTH)}…` : value;
+  return [...shown]
+    .map((char) =>
+      controlCharacter(char) === undefined ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )
+    .join('');
+}
+
+/** The first control character (U+0000 to U+001F, U+007F) of `text`, which no page or path has. */
+export function controlCharacter(text: string): string | undefined {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f) return char;
+  }
+  return undefined;
+}
+
+/** The longest segment of a file's path that a file system takes (NAME_MAX, in bytes). */
+const MAX_SEGMENT_BYTES = 255;
+
 export interface Site {
-  /** The folder or URL given, as the client's messages name it. */
+  /** The folder or URL given, as the log names it (never a message to the client: a folder is the server's). */
   location: string;
   /** The path the site is served under, with a slash at each end: `/docs/`. */
   basePath: string;
@@ -26,12 +65,22 @@ export interface Site {
   read(file: string): Promise<Uint8Array | undefined>;
 }
 
-/** A path under the base path that stays inside the site: no empty, `.` or `..` segment, no backslash. */
+/**
+ * A path under the base path that can name a file of the site: no empty, `.` or `..` segment, no backslash, no
+ * control character, no segment longer than a file system's names. Any other names no file (the tools answer that
+ * the page does not exist) instead of reaching the file system or the site's server.
+ */
 function isSitePath(file: string): boolean {
   return (
     file !== '' &&
     !file.includes('\\') &&
-    file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+    controlCharacter(file) === undefined &&
+    file
+      .split('/')
+      .every(
+        (segment) =>
+          segment !== '' && segment !== '.' && segment !== '..' && Buffer.byteLength(segment) <= MAX_SEGMENT_BYTES,
+      )
   );
 }
 
@@ -53,7 +102,13 @@ function folderSite(folder: string, basePath: string): Site {
       try {
         return await readFile(path.join(root, ...file.split('/')));
       } catch (error) {
-        if (['ENOENT', 'EISDIR', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+        // A path the file system cannot name is no file of the site either.
+        if (
+          ['ENOENT', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG', 'EINVAL'].includes(
+            (error as NodeJS.ErrnoException).code ?? '',
+          )
+        )
+          return undefined;
         throw error;
       }
     },
@@ -83,7 +138,8 @@ function urlSite(location: string): Site {
       if (new URL(response.url || url.href).origin !== base.origin) {
         throw new Error(`${url.href} redirected to another host (${response.url}); the server reads only ${base.href}`);
       }
-      if (response.status === 404 || response.status === 410) return undefined;
+      // 400 and 414: the site's server took the path for no path of its own (too long, not a valid one).
+      if ([400, 404, 410, 414].includes(response.status)) return undefined;
       if (!response.ok) throw new Error(`${url.href} answered ${response.status} ${response.statusText}`);
       return new Uint8Array(await response.arrayBuffer());
     },
