@@ -14,6 +14,8 @@
 //                                      --scale 300,1000 for other sizes
 //   npm run bench -- --no-builds       measure the existing build/ only (no build figures)
 //   npm run bench -- --lighthouse-runs 1
+//   npm run bench -- --lighthouse-only [--form-factors mobile]   Lighthouse alone on the existing build/, printed
+//                                      (bench/results.json unchanged): each page's TBT over /docs/intro's
 //   npm run bench -- --no-builds --build <dir>   measure another build folder (e.g. of an earlier commit)
 //
 // VIGIL_BENCH_PORT (default 3300) is the port nginx serves the build on during the benchmark.
@@ -84,7 +86,19 @@ const BUILD_RUNS = process.argv.includes('--no-builds') ? 0 : option('builds', 3
 const BUILD_DIR = process.argv.includes('--build') ? process.argv[process.argv.indexOf('--build') + 1] : 'build';
 if (!BUILD_DIR || (BUILD_DIR !== 'build' && BUILD_RUNS > 0))
   throw new Error('--build <dir> needs a folder, and --no-builds (the cold builds write build/)');
-const LIGHTHOUSE_RUNS = option('lighthouse-runs', 3);
+/**
+ * Lighthouse runs per page and form factor: 5, whose median a machine's moments of load move less than they move
+ * one run (this machine's benchmark index went from 1,600 to 2,700 within minutes).
+ */
+const LIGHTHOUSE_RUNS = option('lighthouse-runs', 5);
+/** The form factors Lighthouse runs in: both, or those `--form-factors mobile,desktop` names. */
+const LIGHTHOUSE_FORM_FACTORS = process.argv.includes('--form-factors')
+  ? process.argv[process.argv.indexOf('--form-factors') + 1].split(',')
+  : Object.keys(FORM_FACTORS);
+for (const formFactor of LIGHTHOUSE_FORM_FACTORS)
+  if (!FORM_FACTORS[formFactor]) throw new Error(`--form-factors: no form factor "${formFactor}" (mobile, desktop)`);
+/** The page whose total blocking time every other page's is given as a ratio of. */
+const TBT_REFERENCE_KIND = 'doc';
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const median = (values) => {
@@ -313,39 +327,104 @@ async function lighthouseRun(url, port, config, reportFile, attempt = 1) {
   };
 }
 
-/** Lighthouse on each page marked `lighthouse` in bench/budgets.json, mobile and desktop, LIGHTHOUSE_RUNS runs each. */
+/**
+ * Lighthouse on each page marked `lighthouse` in bench/budgets.json, in each form factor, LIGHTHOUSE_RUNS runs each.
+ * The pages alternate (run 1 of every page, then run 2 of every page...), so a moment the machine is busy falls on
+ * every page alike, and the ratios between pages hold where the figures of one page move.
+ */
 async function runLighthouse(pages, origin, runsDir) {
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS});
-  const results = {};
+  const audited = pages.filter((page) => page.lighthouse);
+  const runsOf = Object.fromEntries(
+    audited.map(({kind}) => [kind, Object.fromEntries(LIGHTHOUSE_FORM_FACTORS.map((formFactor) => [formFactor, []]))]),
+  );
   try {
-    for (const {kind, path} of pages.filter((page) => page.lighthouse)) {
-      results[kind] = {path};
-      for (const [formFactor, config] of Object.entries(FORM_FACTORS)) {
-        const runs = [];
-        for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+    for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+      for (const formFactor of LIGHTHOUSE_FORM_FACTORS) {
+        for (const {kind, path} of audited) {
           log(`Lighthouse ${formFactor} ${run}/${LIGHTHOUSE_RUNS} on ${kind} (${path})...`);
-          runs.push(
+          runsOf[kind][formFactor].push(
             await lighthouseRun(
               `${origin}${path}`,
               chrome.port,
-              config,
+              FORM_FACTORS[formFactor],
               join(runsDir, `lighthouse-${kind}-${formFactor}-${run}.json`),
             ),
           );
         }
-        results[kind][formFactor] = {
-          runs,
-          median: Object.fromEntries(
-            [...CATEGORIES, ...Object.keys(METRICS)].map((key) => [key, median(runs.map((run) => run[key]))]),
-          ),
-          failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
-        };
       }
     }
   } finally {
     await chrome.kill();
   }
-  return results;
+  return Object.fromEntries(
+    audited.map(({kind, path}) => [
+      kind,
+      {
+        path,
+        ...Object.fromEntries(
+          LIGHTHOUSE_FORM_FACTORS.map((formFactor) => {
+            const runs = runsOf[kind][formFactor];
+            return [
+              formFactor,
+              {
+                runs,
+                median: Object.fromEntries(
+                  [...CATEGORIES, ...Object.keys(METRICS)].map((key) => [key, median(runs.map((run) => run[key]))]),
+                ),
+                failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+              },
+            ];
+          }),
+        ),
+      },
+    ]),
+  );
+}
+
+/** Lighthouse's tables: per form factor, each page's medians, its TBT over the reference page's, each run. */
+function printLighthouse(results) {
+  for (const formFactor of LIGHTHOUSE_FORM_FACTORS) {
+    const reference = results.lighthouse[TBT_REFERENCE_KIND]?.[formFactor]?.median.tbt;
+    console.log(
+      `\nLighthouse ${results.lighthouseVersion}, ${formFactor}, applied throttling, nginx with deploy/nginx.conf, median of ${LIGHTHOUSE_RUNS} (pages alternating)`,
+    );
+    console.table(
+      Object.fromEntries(
+        Object.entries(results.lighthouse).map(
+          ([
+            kind,
+            {
+              path,
+              [formFactor]: {median: values, runs},
+            },
+          ]) => [
+            `${kind} ${path}`,
+            {
+              performance: values.performance,
+              accessibility: values.accessibility,
+              'best practices': values['best-practices'],
+              SEO: values.seo,
+              'FCP (ms)': Math.round(values.fcp),
+              'LCP (ms)': Math.round(values.lcp),
+              'TBT (ms)': Math.round(values.tbt),
+              [`TBT / ${TBT_REFERENCE_KIND}'s`]: reference ? Number((values.tbt / reference).toFixed(2)) : '',
+              CLS: Number(values.cls.toFixed(3)),
+              'runs (score / TBT ms / benchmark index)': runs
+                .map((run) => `${run.performance} / ${Math.round(run.tbt)} / ${run.benchmarkIndex ?? '?'}`)
+                .join(', '),
+            },
+          ],
+        ),
+      ),
+    );
+  }
+  for (const [kind, page] of Object.entries(results.lighthouse)) {
+    for (const formFactor of LIGHTHOUSE_FORM_FACTORS) {
+      const {failedAudits} = page[formFactor];
+      if (failedAudits.length) console.log(`${kind} (${formFactor}): audits not passed: ${failedAudits.join(', ')}`);
+    }
+  }
 }
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
@@ -426,45 +505,7 @@ function printTables(results, budgets) {
       }),
     ),
   );
-  for (const formFactor of Object.keys(FORM_FACTORS)) {
-    console.log(
-      `\nLighthouse ${results.lighthouseVersion}, ${formFactor}, nginx with deploy/nginx.conf, median of ${LIGHTHOUSE_RUNS}`,
-    );
-    console.table(
-      Object.fromEntries(
-        Object.entries(results.lighthouse).map(
-          ([
-            kind,
-            {
-              path,
-              [formFactor]: {median: values, runs},
-            },
-          ]) => [
-            `${kind} ${path}`,
-            {
-              performance: values.performance,
-              accessibility: values.accessibility,
-              'best practices': values['best-practices'],
-              SEO: values.seo,
-              'FCP (ms)': Math.round(values.fcp),
-              'LCP (ms)': Math.round(values.lcp),
-              'TBT (ms)': Math.round(values.tbt),
-              CLS: Number(values.cls.toFixed(3)),
-              'runs (score / benchmark index)': runs
-                .map((run) => `${run.performance} / ${run.benchmarkIndex ?? '?'}`)
-                .join(', '),
-            },
-          ],
-        ),
-      ),
-    );
-  }
-  for (const [kind, page] of Object.entries(results.lighthouse)) {
-    for (const formFactor of Object.keys(FORM_FACTORS)) {
-      const {failedAudits} = page[formFactor];
-      if (failedAudits.length) console.log(`${kind} (${formFactor}): audits not passed: ${failedAudits.join(', ')}`);
-    }
-  }
+  printLighthouse(results);
   const search = results.firstSearch;
   console.log(
     `\nFirst search on a phone ("${search.query}" on ${search.path}), ${kb(search.throttled.bytes)} kB downloaded:`,
@@ -527,7 +568,7 @@ function checkTargets(results, budgets) {
     }
   }
   for (const [kind, page] of Object.entries(results.lighthouse)) {
-    for (const formFactor of Object.keys(FORM_FACTORS)) {
+    for (const formFactor of LIGHTHOUSE_FORM_FACTORS) {
       const values = page[formFactor].median;
       targets.push({
         what: `Lighthouse ${formFactor} performance, ${kind}`,
@@ -645,6 +686,18 @@ if (process.argv.includes('--corpus-only')) {
     console.log(
       `${build.description}: ${build.seconds.toFixed(1)} s for ${build.pages} pages, ${build.secondsPerPage} s a page, peak ${(build.peakRssBytes / 2 ** 30).toFixed(2)} GiB, largest page ${(build.largestHtml.bytes / 1e3).toFixed(0)} kB HTML (${build.largestHtml.path}), ${(build.largestMarkdown.bytes / 1e3).toFixed(0)} kB Markdown`,
     );
+  process.exit(0);
+}
+if (process.argv.includes('--lighthouse-only')) {
+  // Lighthouse alone, on the existing build, printed; bench/results.json is left as it is.
+  const server = await startNginx({port: PORT, buildDir: BUILD_DIR, accessLog: false});
+  try {
+    mkdirSync(RUNS_DIR, {recursive: true});
+    results.lighthouse = await runLighthouse(budgets.pages, server.url, RUNS_DIR);
+  } finally {
+    await server.stop();
+  }
+  printLighthouse(results);
   process.exit(0);
 }
 if (BUILD_RUNS > 0) {

@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import StaticSubtree from '@site/src/components/StaticSubtree';
 import type {Inline, Prose} from '@site/src/openapi/prose';
 import ApiText from '../ApiText';
 import styles from './styles.module.css';
@@ -28,12 +29,13 @@ export function ApiInline({parts}: {parts: Inline[]}): ReactNode {
 
 /**
  * The text the API pipeline writes around a description (src/openapi/prose.ts): paragraphs, lists and
- * definition lists rendered as React elements; a description's own sanitised HTML through ApiText.
+ * definition lists rendered as React elements; a description's own sanitised HTML through ApiText. Text and links:
+ * React leaves the server's markup of it as it is when it hydrates the page (StaticSubtree).
  */
 export default function ApiProse({blocks}: {blocks: Prose | undefined}): ReactNode {
   if (!blocks?.length) return null;
   return (
-    <div className={styles.prose}>
+    <StaticSubtree as="div" className={styles.prose}>
       {blocks.map((block, index) =>
         'html' in block ? (
           <ApiText key={index} html={block.html} />
@@ -62,6 +64,6 @@ export default function ApiProse({blocks}: {blocks: Prose | undefined}): ReactNo
           </dl>
         ),
       )}
-    </div>
+    </StaticSubtree>
   );
 }

@@ -1,16 +1,20 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import StaticSubtree from '@site/src/components/StaticSubtree';
 import type {ApiTagData} from '@site/src/openapi/render-overview';
 import ApiOverview from '../ApiOverview';
 import ApiText from '../ApiText';
 import styles from './styles.module.css';
 
-/** A tag's page of the API reference: its description, then each of its operations with its method and path. */
+/**
+ * A tag's page of the API reference: its description, then each of its operations with its method and path (links
+ * and text, left as the server rendered them when React hydrates the page: StaticSubtree).
+ */
 export default function ApiTagPage({page}: {page: ApiTagData}): ReactNode {
   return (
     <>
       <ApiOverview blocks={page.blocks} />
-      <ul className={styles.operations}>
+      <StaticSubtree as="ul" className={styles.operations}>
         {page.operations.map((operation) => (
           <li key={operation.href} className={styles.operation}>
             <Link to={operation.href} className={styles.title}>
@@ -23,7 +27,7 @@ export default function ApiTagPage({page}: {page: ApiTagData}): ReactNode {
             {operation.summaryHtml ? <ApiText html={operation.summaryHtml} /> : null}
           </li>
         ))}
-      </ul>
+      </StaticSubtree>
     </>
   );
 }

@@ -1,0 +1,69 @@
+import {useState, type MouseEvent, type ReactNode} from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useHistory} from '@docusaurus/router';
+
+type Props = {
+  /** The element the subtree is: its root, with the class the server renders it with. */
+  as: 'div' | 'ul';
+  className?: string;
+  children?: ReactNode;
+};
+
+/** A path of the site's pages: under the base URL, without a file's extension (a feed, a download, a Markdown file). */
+function isPagePath(pathname: string, baseUrl: string): boolean {
+  return pathname.startsWith(baseUrl) && !/\.[a-z0-9]+$/i.test(pathname);
+}
+
+/**
+ * Markup that holds nothing a reader acts on through React (the fields of the API reference: text, links, native
+ * folds), rendered by the server and left as it is when React hydrates the page: in the browser, the first render
+ * gives the element an empty inner HTML that React does not compare with the server's (dangerouslySetInnerHTML), so
+ * none of the subtree's components runs. A page reached by the router renders it as any component does. A click on
+ * a link of the site inside it goes through the router, as a <Link> would.
+ */
+export default function StaticSubtree({as: Element, className, children}: Props): ReactNode {
+  // In the browser before the page has hydrated (Docusaurus sets <html data-has-hydrated="true"> once it has): this
+  // subtree is the server's HTML, being hydrated. Read once, not from useIsBrowser's context, whose change after
+  // hydration would render every subtree again.
+  const [hydrating] = useState(
+    () => ExecutionEnvironment.canUseDOM && document.documentElement.dataset.hasHydrated !== 'true',
+  );
+  const history = useHistory();
+  const {siteConfig} = useDocusaurusContext();
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
+    const link = (event.target as Element).closest('a');
+    if (!link || link.hasAttribute('download') || (link.target && link.target !== '_self')) return;
+    const url = new URL(link.href);
+    if (url.origin !== window.location.origin || !isPagePath(url.pathname, siteConfig.baseUrl)) return;
+    // An anchor of this page: the browser scrolls to it, and opens the folds around it.
+    if (url.pathname === window.location.pathname) return;
+    event.preventDefault();
+    history.push(`${url.pathname}${url.search}${url.hash}`);
+  };
+  if (hydrating) {
+    return (
+      <Element
+        className={className}
+        data-static-subtree=""
+        onClick={onClick}
+        dangerouslySetInnerHTML={{__html: ''}}
+        suppressHydrationWarning
+      />
+    );
+  }
+  return (
+    <Element className={className} data-static-subtree="" onClick={onClick}>
+      {children}
+    </Element>
+  );
+}

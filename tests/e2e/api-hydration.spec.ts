@@ -1,0 +1,41 @@
+// What React hydrates on a page of the API reference: its controls (the samples' tabs, copy buttons, the "Your
+// values" panel), not its field lists, which stay the server's HTML (src/components/StaticSubtree). A page reached
+// through the router renders them as any component; a link inside them goes through the router.
+import {recordReactRoot, reactNodesInside} from '../support/react-fibers';
+import {expect, openPage, test} from '../support/site';
+
+const STATIC = '[data-static-subtree]';
+
+test('an operation page hydrates its controls and leaves its field lists as the server sent them', async ({page}) => {
+  await recordReactRoot(page);
+  await page.setViewportSize({width: 1280, height: 900});
+  await openPage(page, '/docs/api/create-datastore');
+  // The lists are there, whole: every field of the request and the responses, as the server rendered them.
+  const served = await page.locator(`${STATIC} li[id]`).count();
+  expect(served).toBeGreaterThan(100);
+  await expect(page.locator('#request-body-connection-snowflake-warehouse')).toHaveCount(1);
+  // React holds nothing inside them: hydrating the page did not render one of their components.
+  expect(await reactNodesInside(page, STATIC)).toBe(0);
+  // What the reader acts on is hydrated: a language tab of the samples.
+  const samples = page.locator('article').getByRole('tablist').locator('xpath=..').first();
+  await samples.getByRole('tab', {name: 'Python'}).click();
+  await expect(samples.getByRole('tabpanel').filter({visible: true})).toContainText('import requests');
+
+  // A link of the site inside a list goes through the router: the page is not loaded again.
+  await page.evaluate(() => Object.assign(window, {vigilSamePage: true}));
+  await page
+    .locator('#request-body-connection')
+    .getByRole('link', {name: 'the DatastoreConnection object'})
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/docs\/api\/objects\/datastore-connection$/);
+  await expect(page.locator('article h1')).toHaveText('The DatastoreConnection object');
+  expect(await page.evaluate(() => (window as unknown as {vigilSamePage?: boolean}).vigilSamePage)).toBe(true);
+  // Reached through the router, a page's lists are React's, rendered in the browser, with every field.
+  expect(await page.locator(`${STATIC} li[id]`).count()).toBeGreaterThan(0);
+  expect(await reactNodesInside(page, STATIC)).toBeGreaterThan(0);
+  // Back: the operation page again, rendered by React, its fields there.
+  await page.goBack();
+  await expect(page.locator('#request-body-connection-snowflake-warehouse')).toHaveCount(1);
+  expect(await page.locator(`${STATIC} li[id]`).count()).toBe(served);
+});
