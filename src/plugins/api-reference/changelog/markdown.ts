@@ -5,6 +5,7 @@ import {
   entryDay,
   entryTitle,
   operationLabel,
+  taggedOperationsLead,
   type ApiChange,
   type ChangelogPage,
   type Words,
@@ -37,10 +38,7 @@ function changePlaces(change: ApiChange, origin: string): string {
     const name = inline([label]);
     return `${href ? `[${name}](${origin}${href})` : name} (${count})`;
   });
-  if (tags.length) {
-    const count = change.tags!.reduce((sum, tag) => sum + tag.count, 0);
-    return `: ${count} operations, by tag: ${tags.join(', ')}`;
-  }
+  if (tags.length) return `: ${taggedOperationsLead(change.tags!)}: ${tags.join(', ')}`;
   return operations.length ? `: ${operations.join(', ')}` : '';
 }
 

@@ -144,6 +144,15 @@ export function changeWords(change: ApiChange): Words {
   return words;
 }
 
+/**
+ * What a page says before a change's operations counted by tag (changelogPages): `103 operations, by tag`; the tags
+ * and their counts follow, linked on the page and in Markdown.
+ */
+export function taggedOperationsLead(tags: NonNullable<ApiChange['tags']>): string {
+  const count = tags.reduce((sum, tag) => sum + tag.count, 0);
+  return `${count} operation${count === 1 ? '' : 's'}, by tag`;
+}
+
 /** `POST /datastores`, or a webhook's name. */
 export function operationLabel(operation: ChangedOperation): string {
   return operation.kind === 'webhook' ? operation.path : `${operation.method.toUpperCase()} ${operation.path}`;

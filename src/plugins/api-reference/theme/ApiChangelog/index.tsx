@@ -8,6 +8,7 @@ import {
   entryDay,
   entryTitle,
   operationLabel,
+  taggedOperationsLead,
   type ApiChange,
   type ChangelogPage,
   type Words,
@@ -22,14 +23,13 @@ function Sentence({words}: {words: Words}): ReactNode {
 
 /** The operations of a change counted per tag: `: 103 operations, by tag: Datasets (12), Jobs (8)`. */
 function TagCounts({tags}: {tags: NonNullable<ApiChange['tags']>}): ReactNode {
-  const count = tags.reduce((sum, tag) => sum + tag.count, 0);
   return (
     <>
-      : {count} operations, by tag:{' '}
-      {tags.map(({label, href, count: inTag}, index) => (
+      : {taggedOperationsLead(tags)}:{' '}
+      {tags.map(({label, href, count}, index) => (
         <Fragment key={index}>
           {index ? ', ' : null}
-          {href ? <Link to={href}>{label}</Link> : label} ({inTag})
+          {href ? <Link to={href}>{label}</Link> : label} ({count})
         </Fragment>
       ))}
     </>
