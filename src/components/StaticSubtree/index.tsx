@@ -22,7 +22,7 @@ function isPagePath(pathname: string, baseUrl: string): boolean {
  * none of the subtree's components runs. A page reached by the router renders it as any component does. A click on
  * a link of the site inside it goes through the router, as a <Link> would.
  */
-export default function StaticSubtree({as: Element, className, children}: Props): ReactNode {
+export default function StaticSubtree({as: Tag, className, children}: Props): ReactNode {
   // In the browser before the page has hydrated (Docusaurus sets <html data-has-hydrated="true"> once it has): this
   // subtree is the server's HTML, being hydrated. Read once, not from useIsBrowser's context, whose change after
   // hydration would render every subtree again.
@@ -41,8 +41,13 @@ export default function StaticSubtree({as: Element, className, children}: Props)
       event.altKey
     )
       return;
-    const link = (event.target as Element).closest('a');
-    if (!link || link.hasAttribute('download') || (link.target && link.target !== '_self')) return;
+    const link = (event.target as Element).closest('a[href]');
+    if (
+      !(link instanceof HTMLAnchorElement) ||
+      link.hasAttribute('download') ||
+      (link.target && link.target !== '_self')
+    )
+      return;
     const url = new URL(link.href);
     if (url.origin !== window.location.origin || !isPagePath(url.pathname, siteConfig.baseUrl)) return;
     // An anchor of this page: the browser scrolls to it, and opens the folds around it.
@@ -52,7 +57,7 @@ export default function StaticSubtree({as: Element, className, children}: Props)
   };
   if (hydrating) {
     return (
-      <Element
+      <Tag
         className={className}
         data-static-subtree=""
         onClick={onClick}
@@ -62,8 +67,8 @@ export default function StaticSubtree({as: Element, className, children}: Props)
     );
   }
   return (
-    <Element className={className} data-static-subtree="" onClick={onClick}>
+    <Tag className={className} data-static-subtree="" onClick={onClick}>
       {children}
-    </Element>
+    </Tag>
   );
 }
