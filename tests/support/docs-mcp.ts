@@ -9,7 +9,11 @@ import {existsSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 
-export const DOCS_MCP_PACKAGE = path.resolve('packages/vigil-docs-mcp');
+/**
+ * The package's folder; VIGIL_DOCS_MCP_PACKAGE names another build of it (an older commit's, to check that a test
+ * fails on the behaviour it guards against).
+ */
+export const DOCS_MCP_PACKAGE = path.resolve(process.env.VIGIL_DOCS_MCP_PACKAGE ?? 'packages/vigil-docs-mcp');
 /** The package's `bin`, as `npx vigil-docs-mcp` runs it. */
 export const DOCS_MCP_BIN = path.join(DOCS_MCP_PACKAGE, 'bin/vigil-docs-mcp.js');
 

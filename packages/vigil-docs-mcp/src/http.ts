@@ -9,6 +9,8 @@
  *   a Host of the allowed hosts      -> 421 otherwise (DNS rebinding: a name that resolves to this address)
  *   no Origin header                 -> 403 (a browser's request: DNS rebinding; the site itself calls no backend)
  *   POST                             -> 405 otherwise (no session, so no event stream to GET and nothing to DELETE)
+ *   the client's requests in progress -> 429 with Retry-After past MAX_CLIENT_REQUESTS_IN_PROGRESS (its searches
+ *                                       also wait behind its own: the search pool serves clients in turn)
  *   a body of MAX_MESSAGE_BYTES      -> 413 once the body has arrived (up to MAX_DRAINED_BYTES; past that the
  *                                       connection is cut), and the connection closed
  *   JSON                             -> 400 otherwise
@@ -17,15 +19,20 @@
  * The body is read here, not by the SDK: its own bound answers a body sent in chunks with 413 but leaves the
  * connection open with the rest of the body unread, and the client's next request on that connection fails.
  *
+ * A request must arrive whole within REQUEST_TIMEOUT_MS (headers and body), checked every
+ * REQUEST_CHECK_INTERVAL_MS: Node then answers 408 and closes the connection.
+ *
  * The server only reads the site (./site.ts).
  */
 import {createServer as createHttpServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import {isIPv4, isIPv6, type AddressInfo} from 'node:net';
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
+  MAX_CLIENT_REQUESTS_IN_PROGRESS,
   MAX_DRAINED_BYTES,
   MAX_MESSAGE_BYTES,
   RATE_LIMIT_WINDOW_MS,
+  REQUEST_CHECK_INTERVAL_MS,
   REQUEST_TIMEOUT_MS,
   SHUTDOWN_GRACE_MS,
 } from './limits';
@@ -194,6 +201,8 @@ function refuse(
 export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions): Promise<HttpServer> {
   const rateLimit = new RateLimit(options.rateLimit);
   let inProgress = 0;
+  /** The requests in progress of each client (by clientKey) past the checks that need no body. */
+  const inProgressOf = new Map<string, number>();
   let closing = false;
   let drained: (() => void) | undefined;
   const log = (message: string) => process.stderr.write(`${SERVER_NAME}: ${message}\n`);
@@ -244,6 +253,22 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
       return refused(405, 'Method not allowed: this server is stateless, and takes POST requests only', {
         allow: 'POST',
       });
+    // One client's calls wait behind its own: past its requests in progress, it is told to wait.
+    const key = clientKey(client);
+    const running = inProgressOf.get(key) ?? 0;
+    if (running >= MAX_CLIENT_REQUESTS_IN_PROGRESS) {
+      return refused(
+        429,
+        `Too many requests: this server answers ${MAX_CLIENT_REQUESTS_IN_PROGRESS} requests of one client at a time; send the next once one is answered`,
+        {'retry-after': 1},
+      );
+    }
+    inProgressOf.set(key, running + 1);
+    response.on('close', () => {
+      const left = (inProgressOf.get(key) ?? 1) - 1;
+      if (left > 0) inProgressOf.set(key, left);
+      else inProgressOf.delete(key);
+    });
     const body = declared > MAX_DRAINED_BYTES ? undefined : await readBody(request);
     if (body === undefined) {
       return refused(413, `Payload too large: a request body must not exceed ${MAX_MESSAGE_BYTES} bytes`, {
@@ -268,7 +293,7 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
         );
       }
     }
-    const server = createServer(site, searches);
+    const server = createServer(site, searches, key);
     const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
     // Once the answer is sent, or the client has gone: a call still running is stopped (its signal aborts).
     response.on('close', () => {
@@ -280,7 +305,11 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
   };
 
   const http = createHttpServer(
-    {requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS},
+    {
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      headersTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: REQUEST_CHECK_INTERVAL_MS,
+    },
     (request, response) => {
       inProgress += 1;
       response.on('close', () => {

@@ -57,12 +57,39 @@ export const CALL_TIME_BUDGET_MS = 5_000;
  */
 export const SEARCH_WORKERS = 2;
 
+/**
+ * HTTP: the searches one client may run at once, of the SEARCH_WORKERS: the other worker stays free for the other
+ * clients, whose searches never wait for one client's. Over stdio, one client, it has them all.
+ */
+export const SEARCH_WORKERS_PER_CLIENT = 1;
+
+/**
+ * The searches a worker answers before it is retired and the next search starts a new one. Pagefind's WebAssembly
+ * memory never shrinks and each search (restarted, to answer as the first search of a page) loads into it again:
+ * a worker grows about 0.2 MB a search until it is retired. Starting a worker takes about 0.1 s.
+ */
+export const SEARCHES_PER_WORKER = 100;
+
 /** HTTP: the requests one client (an IPv4 address, or an IPv6 /64 network) may send per window. */
 export const RATE_LIMIT_REQUESTS = 60;
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** HTTP: the time a client has to send a whole request, headers and body. */
 export const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * HTTP: how often Node checks the requests still arriving against REQUEST_TIMEOUT_MS (its
+ * `connectionsCheckingInterval`). A request is closed at its first check past the timeout: with Node's default of
+ * 30 s, a request of 10 s was closed after up to 40 s (33 s measured); with 1 s, after 10 to 11 s.
+ */
+export const REQUEST_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * HTTP: the calls one client may have in progress at once (requests being answered, whatever their messages);
+ * one more is refused with 429 (nginx's limit_conn in front allows as many). Its searches wait behind its own in
+ * the search pool's queue (src/search.ts).
+ */
+export const MAX_CLIENT_REQUESTS_IN_PROGRESS = 8;
 
 /**
  * HTTP: after SIGTERM, the longest the server waits for the calls in progress before it exits. No call takes

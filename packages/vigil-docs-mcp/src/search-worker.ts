@@ -4,6 +4,7 @@
  * long search holds neither the other tools nor the process's signals, and the pool can stop it at any point
  * (Worker.terminate ends even code that never yields).
  */
+import {getHeapStatistics} from 'node:v8';
 import {parentPort, workerData} from 'node:worker_threads';
 import {restartPagefind, searchSite} from '../../../src/components/SiteSearch/pagefind';
 import {excerptParts} from '../../../src/components/SiteSearch/excerpt';
@@ -41,7 +42,14 @@ async function search(baseUrl: string, {query, section, limit}: SearchRequest): 
 const {location, basePath, mount} = workerData as SearchWorkerData;
 serveSearchFromSite(openSite(location, basePath), mount);
 const port = parentPort!;
-port.on('message', (request: SearchRequest) => {
+port.on('message', (request: SearchRequest | {id: number; memory: true}) => {
+  if ('memory' in request) {
+    // What this worker holds: its V8 heap, and the memory outside it (Pagefind's WebAssembly memory, buffers).
+    const {used_heap_size: heapUsed} = getHeapStatistics();
+    const {external, arrayBuffers} = process.memoryUsage();
+    port.postMessage({id: request.id, memory: {heapUsed, external, arrayBuffers}} satisfies SearchReply);
+    return;
+  }
   search(mount, request).then(
     (found) => port.postMessage({id: request.id, found} satisfies SearchReply),
     (error: unknown) =>

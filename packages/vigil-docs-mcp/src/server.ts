@@ -157,8 +157,11 @@ const operationSummary = z.object({
   markdown: z.string().describe("The path of the page's Markdown version, what get_operation returns"),
 });
 
-/** The server for one client (stdio) or one request (stateless HTTP); `searches` runs the searches of all. */
-export function createServer(site: Site, searches: SearchPool): McpServer {
+/**
+ * The server for one client (stdio) or one request (stateless HTTP); `searches` runs the searches of all, serving
+ * the clients in turn: `client` names the one this server answers (its address over HTTP).
+ */
+export function createServer(site: Site, searches: SearchPool, client = ''): McpServer {
   const server = new McpServer(
     {name: SERVER_NAME, version: SERVER_VERSION},
     {
@@ -201,7 +204,7 @@ export function createServer(site: Site, searches: SearchPool): McpServer {
     ({query, section, limit}, {signal}) =>
       tool(site, signal, async (stop) =>
         structured(
-          {...(await searches.search(query, section, limit ?? DEFAULT_LIMIT, stop))},
+          {...(await searches.search(query, section, limit ?? DEFAULT_LIMIT, stop, client))},
           'Ask for fewer results (limit).',
         ),
       ),
