@@ -136,7 +136,9 @@ const VERBS: Record<ChangeAction, string> = {
  */
 export function changeWords(change: ApiChange): Words {
   const names = change.names ?? (change.name === undefined ? [] : [change.name]);
-  const subject = names.length > 1 ? change.subject.replace(/y$/, 'ie') + 's' : change.subject;
+  // Several names: the subject in the plural (`properties`, `enum values`), unless it is already.
+  const plural = change.subject.endsWith('s') ? change.subject : `${change.subject.replace(/y$/, 'ie')}s`;
+  const subject = names.length > 1 ? plural : change.subject;
   const words: Words = [`${VERBS[change.action]} ${subject}`];
   names.forEach((name, index) => words.push(index ? ', ' : ' ', {code: name}));
   if (change.detail) words.push(` (${change.detail})`);

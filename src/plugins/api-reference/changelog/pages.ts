@@ -1,8 +1,8 @@
 // The changelog's pages, from the changelog the build made (changes.json keeps it whole): one page a year, newest
 // first, and on them a change in many operations counted per tag, to keep each page within the API pages' budget
-// (300 kB of HTML, 100 kB of Markdown; tests/build/api-pages.spec.ts holds it). Our description's second commit alone made 459
-// changes, four of them in 103 operations each: listed, 218 kB of Markdown on one page. Changes of a commit that
-// differ by their name alone are one line (459 lines of that commit become 302).
+// (300 kB of HTML, 100 kB of Markdown; tests/build/api-pages.spec.ts holds it). Our description's second commit
+// alone made 459 changes, four of them in 103 operations each: listed, 218 kB of Markdown on one page. Changes of a
+// commit that differ by their name alone are one line (459 lines of that commit become 302).
 import {
   changelogYears,
   entryYear,
