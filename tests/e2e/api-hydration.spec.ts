@@ -39,3 +39,33 @@ test('an operation page hydrates its controls and leaves its field lists as the 
   await expect(page.locator('#request-body-connection-snowflake-warehouse')).toHaveCount(1);
   expect(await page.locator(`${STATIC} li[id]`).count()).toBe(served);
 });
+
+test('a page React renders anew after a hydration error still shows every field of its lists', async ({browser}) => {
+  // The served page with its title changed: React's render differs from the server's markup, so it renders the
+  // whole page in the browser (and reports the error: this page is not guarded against console errors).
+  const page = await browser.newPage({viewport: {width: 1280, height: 900}});
+  try {
+    await openPage(page, '/docs/api/create-datastore');
+    const fields = await page.locator(`${STATIC} li[id]`).count();
+    expect(fields).toBeGreaterThan(100);
+    const served = await (await page.request.get('/docs/api/create-datastore')).text();
+    await page.route('**/docs/api/create-datastore', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: served.replace(/(<h1[^>]*>)([^<]+)/, '$1Not what React renders'),
+      }),
+    );
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await openPage(page, '/docs/api/create-datastore');
+    expect(errors.join('\n'), 'React reported the mismatch').toMatch(/Minified React error #(418|423|425)/);
+    // Rendered anew, the lists were empty at first: their components render them before the paint.
+    await expect(page.locator('article h1')).not.toHaveText('Not what React renders');
+    expect(await page.locator(`${STATIC} li[id]`).count()).toBe(fields);
+  } finally {
+    await page.close();
+  }
+});

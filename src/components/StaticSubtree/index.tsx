@@ -1,4 +1,4 @@
-import {useState, type MouseEvent, type ReactNode} from 'react';
+import {useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useHistory} from '@docusaurus/router';
@@ -9,6 +9,9 @@ type Props = {
   className?: string;
   children?: ReactNode;
 };
+
+/** A layout effect in the browser (before the first paint); on the server, where none runs, a plain effect. */
+const useBrowserLayoutEffect = ExecutionEnvironment.canUseDOM ? useLayoutEffect : useEffect;
 
 /** A path of the site's pages: under the base URL, without a file's extension (a feed, a download, a Markdown file). */
 function isPagePath(pathname: string, baseUrl: string): boolean {
@@ -26,9 +29,16 @@ export default function StaticSubtree({as: Tag, className, children}: Props): Re
   // In the browser before the page has hydrated (Docusaurus sets <html data-has-hydrated="true"> once it has): this
   // subtree is the server's HTML, being hydrated. Read once, not from useIsBrowser's context, whose change after
   // hydration would render every subtree again.
-  const [hydrating] = useState(
+  const [hydrating, setHydrating] = useState(
     () => ExecutionEnvironment.canUseDOM && document.documentElement.dataset.hasHydrated !== 'true',
   );
+  const element = useRef<HTMLElement | null>(null);
+  useBrowserLayoutEffect(() => {
+    // Rendered anew, not hydrated: a hydration error elsewhere on the page makes React render the whole page in the
+    // browser, where the server's markup of this subtree is gone. Its components render it then, before the paint.
+    if (hydrating && element.current && !element.current.hasChildNodes()) setHydrating(false);
+    // Once, when the subtree is first in the page.
+  }, []);
   const history = useHistory();
   const {siteConfig} = useDocusaurusContext();
   const onClick = (event: MouseEvent<HTMLElement>) => {
@@ -58,6 +68,9 @@ export default function StaticSubtree({as: Tag, className, children}: Props): Re
   if (hydrating) {
     return (
       <Tag
+        ref={(node: HTMLElement | null) => {
+          element.current = node;
+        }}
         className={className}
         data-static-subtree=""
         onClick={onClick}
