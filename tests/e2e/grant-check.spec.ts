@@ -6,7 +6,7 @@
 import {axeViolations} from '../support/axe';
 import {readClipboard} from '../support/clipboard';
 import {codeBlocks, readMarkdown} from '../support/content';
-import {expect, openPage, test} from '../support/site';
+import {expect, holdScripts, openPage, test, waitForHydration} from '../support/site';
 
 test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
@@ -89,6 +89,21 @@ test("with the reader's own user name, the check reads their output and lists th
   await expect(verdict.locator('pre')).toHaveText('ALTER ROLE vigil_ro CONNECTION LIMIT 10;');
   await verdict.getByRole('button', {name: /copy/i}).click();
   expect(await readClipboard(page)).toBe('ALTER ROLE vigil_ro CONNECTION LIMIT 10;');
+});
+
+test('the form is drawn before the scripts run, so hydration moves nothing below it', async ({page}) => {
+  const release = await holdScripts(page);
+  await page.goto(PATH, {waitUntil: 'commit'});
+  // The paragraph after the form (docs/configuring-datastore/postgresql.md), where it is before any script has run.
+  const next = page.locator('article p', {hasText: 'names what is missing; run the matching statement'});
+  const topOf = () => next.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  await expect(next).toBeAttached();
+  await page.evaluate(() => document.fonts.ready);
+  const before = await topOf();
+  release();
+  await waitForHydration(page);
+  expect(await topOf()).toBe(before);
+  await expect(page.getByRole('textbox', {name: LABEL})).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {

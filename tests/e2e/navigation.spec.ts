@@ -30,15 +30,6 @@ test('client-side navigation renders the next page without a full page load', as
   expect(documentRequests).toEqual([]);
 });
 
-test('a link with a hash brings its target heading into view', async ({page}) => {
-  await openPage(page, '/docs/intro');
-  const target = '/docs/configuring-datastore/snowflake#troubleshooting';
-  await page.locator(`article a[href="${target}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`));
-  await expect(page.locator('h2#troubleshooting')).toBeInViewport();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-});
-
 test('navigating to a new path scrolls to the top', async ({page}) => {
   await openPage(page, '/docs/configuring-datastore/snowflake');
   await page.locator('footer.footer').scrollIntoViewIfNeeded();

@@ -38,22 +38,56 @@ test.describe('on a phone', () => {
     // What the reader sees (and selects) is every line of it.
     expect((await block.locator('pre').innerText()).trim()).toBe(expectedText);
   });
-
-  test('a link to the last section lands on its heading, and stays there as the blocks around it are laid out', async ({
-    page,
-  }) => {
-    await openPage(page, `${SETUP_PAGE}#${LAST_SECTION}`);
-    const heading = page.locator(`#${LAST_SECTION}`);
-    const navbarHeight = await page.locator('nav.navbar').evaluate((navbar) => navbar.getBoundingClientRect().height);
-    const headingTop = () => heading.evaluate((element) => element.getBoundingClientRect().top);
-    // Give the blocks that come into view time to be laid out, then read where the heading is.
-    await page.waitForTimeout(500);
-    const top = await headingTop();
-    expect(top, 'the heading is below the navbar').toBeGreaterThanOrEqual(navbarHeight - 1);
-    expect(top, 'the heading is at the top of what the reader sees').toBeLessThan(navbarHeight + 60);
-    await expect(heading).toBeInViewport();
-  });
 });
+
+/** A section in the middle of the setup page, with code blocks above it on the way down. */
+const MIDDLE_SECTION = 'troubleshooting';
+/** A page whose article links to that section. */
+const LINKING_PAGE = '/docs/intro';
+
+/** Where the heading is, once the blocks around it have had time to be laid out, against the navbar's bottom. */
+async function settledHeadingTop(page: Page, id: string): Promise<{top: number; navbarBottom: number}> {
+  const heading = page.locator(`h2#${id}`);
+  await expect(heading).toBeAttached();
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(500);
+  return {
+    top: await heading.evaluate((element) => element.getBoundingClientRect().top),
+    navbarBottom: await page.locator('nav.navbar').evaluate((navbar) => navbar.getBoundingClientRect().bottom),
+  };
+}
+
+for (const viewport of [
+  {width: 390, height: 844},
+  {width: 1280, height: 800},
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({viewport});
+
+    test('an address naming a heading far down lands on it, below the navbar, and it stays there', async ({page}) => {
+      for (const id of [MIDDLE_SECTION, LAST_SECTION]) {
+        await openPage(page, `${SETUP_PAGE}#${id}`);
+        const {top, navbarBottom} = await settledHeadingTop(page, id);
+        expect(top, `#${id} is not under the navbar`).toBeGreaterThanOrEqual(navbarBottom - 1);
+        expect(top, `#${id} is at the top of what the reader sees`).toBeLessThan(navbarBottom + 60);
+      }
+    });
+
+    test('a link from another page to a heading far down lands on it, below the navbar', async ({page}) => {
+      await openPage(page, LINKING_PAGE);
+      // A mark a full page load would lose: the router renders the next page in place.
+      await page.evaluate(() => Object.assign(window, {sameDocument: true}));
+      // The router's own click handling, without a pointer: a pointer click needs the link still where it was
+      // measured, and the blocks around it are laid out as it comes into view.
+      await page.locator(`article a[href="${SETUP_PAGE}#${MIDDLE_SECTION}"]`).first().dispatchEvent('click');
+      await page.waitForURL((url) => url.pathname === SETUP_PAGE && url.hash === `#${MIDDLE_SECTION}`);
+      expect(await page.evaluate(() => 'sameDocument' in window), 'the router rendered the page').toBe(true);
+      const {top, navbarBottom} = await settledHeadingTop(page, MIDDLE_SECTION);
+      expect(top, 'the heading is not under the navbar').toBeGreaterThanOrEqual(navbarBottom - 1);
+      expect(top, 'the heading is at the top of what the reader sees').toBeLessThan(navbarBottom + 60);
+    });
+  });
+}
 
 /** The pixels of a strip just outside the left edge of an element. */
 async function stripLeftOf(page: Page, locator: Locator): Promise<Buffer> {

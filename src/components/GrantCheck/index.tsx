@@ -1,6 +1,5 @@
 import {useCallback, useId, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import clsx from 'clsx';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 import form from '@site/src/css/reader-form.module.css';
 import {GRANT_CHECKS, type GrantCheckDatastore} from '@site/src/grant-requirements';
 import type {GrantCheck as Check} from '@site/src/grant-requirements/model';
@@ -13,11 +12,11 @@ type Loaded = {Verdict: ComponentType<VerdictProps>; check: Check};
  * The form under a datastore page's "Check the grants": the reader pastes the output of the page's check, and the
  * verdict lists the missing grants with the page's statements that add them (./Verdict). The reading of the
  * outputs (src/grant-requirements, src/client-output) and the verdict are chunks that load when the reader first
- * focuses the field, pastes or presses the button. The served HTML has no form: without JavaScript the page shows
- * the check and its expected output, as before.
+ * focuses the field, pastes or presses the button. The form is in the served HTML, so that the page does not move
+ * under the reader (or under a heading the address names) when it hydrates; without JavaScript it is not shown
+ * (styles.module.css), and the page shows the check and its expected output.
  */
 export default function GrantCheck({datastore}: {datastore: GrantCheckDatastore}): ReactNode {
-  const isBrowser = useIsBrowser();
   const id = useId();
   const [output, setOutput] = useState('');
   const [checked, setChecked] = useState<string | null>(null);
@@ -43,7 +42,6 @@ export default function GrantCheck({datastore}: {datastore: GrantCheckDatastore}
     load().catch(() => undefined);
   };
 
-  if (!isBrowser) return null;
   return (
     <div role="group" aria-labelledby={`${id}-label`} className={clsx(form.panel, styles.check)}>
       <label id={`${id}-label`} htmlFor={`${id}-output`} className={clsx(form.label, styles.label)}>

@@ -1,0 +1,12 @@
+import {chromium} from '@playwright/test';
+const browser = await chromium.launch({executablePath: '/usr/bin/chromium-headless-shell'});
+const context = await browser.newContext();
+const page = await context.newPage();
+await page.goto('http://127.0.0.1:8100/docs/intro');
+await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+await page.evaluate(() => { window.__s = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__s.push([Math.round(e.startTime), e.value.toFixed(4), e.sources.map((s) => s.node?.nodeName + '.' + String(s.node?.className || s.node?.id || '').slice(0,40) + ` ${s.previousRect.y},${s.previousRect.height}->${s.currentRect.y},${s.currentRect.height}`).join(' | ')]); }).observe({type: 'layout-shift'}); });
+await page.locator('article a[href="/docs/configuring-datastore/snowflake#troubleshooting"]').first().click();
+await page.waitForTimeout(2500);
+console.log(JSON.stringify(await page.evaluate(() => window.__s), null, 1));
+console.log(await page.evaluate(() => [getComputedStyle(document.querySelector('h2#troubleshooting')).scrollMarginTop, document.querySelector('.navbar').getBoundingClientRect().height, document.querySelector('h2#troubleshooting').getBoundingClientRect().top]));
+await browser.close();

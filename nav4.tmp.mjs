@@ -1,0 +1,11 @@
+import {chromium} from '@playwright/test';
+const browser = await chromium.launch({executablePath: '/usr/bin/chromium-headless-shell'});
+const context = await browser.newContext();
+const page = await context.newPage();
+await page.goto('http://127.0.0.1:8100/docs/intro');
+await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+await page.evaluate(() => { window.__snaps = []; const snap = () => { const a = document.querySelector('article .markdown'); if (location.pathname.includes('snowflake') && a && a.children[83]) { const c = a.children[83]; window.__snaps.push([Math.round(performance.now()), Math.round(c.getBoundingClientRect().height), c.outerHTML.replace(/<span[^>]*>|<\/span>/g,'').slice(0, 900)]); } if (window.__snaps.length < 8) requestAnimationFrame(snap); }; requestAnimationFrame(snap); });
+await page.locator('article a[href="/docs/configuring-datastore/snowflake#troubleshooting"]').first().click();
+await page.waitForTimeout(2500);
+for (const s of await page.evaluate(() => window.__snaps)) console.log(s[0], s[1], s[2], '\n');
+await browser.close();
