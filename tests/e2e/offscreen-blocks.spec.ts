@@ -111,11 +111,12 @@ test('a focused code block shows its whole focus ring, outside its edge', async 
   expect(focused.equals(unfocused), 'the focus ring is painted outside the block').toBe(false);
 });
 
-/** Scrolls down, as a reader does, until `locator` is in the upper half of the window; returns its top. */
+/** Scrolls down, as a reader does with a wheel, until `locator` is in the upper half of the window; returns its top. */
 async function scrollDownTo(page: Page, locator: Locator): Promise<number> {
   const top = async () => (await locator.boundingBox())?.y ?? Number.NaN;
-  for (let step = 0; step < 120 && !((await top()) > 200 && (await top()) < 600); step += 1) {
-    await page.mouse.wheel(0, 300);
+  for (let step = 0, y = await top(); step < 80 && !(y > 200 && y < 600); step += 1, y = await top()) {
+    // Steps of a fast wheel, the last one shorter so that the link stops in the upper half.
+    await page.mouse.wheel(0, Math.min(600, y - 400));
     await page.waitForTimeout(20);
   }
   return top();

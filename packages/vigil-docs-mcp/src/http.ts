@@ -237,7 +237,8 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
       );
     };
     if (closing) return refused(503, 'The server is shutting down', {connection: 'close'});
-    const wait = rateLimit.take(clientKey(client));
+    const key = clientKey(client);
+    const wait = rateLimit.take(key);
     if (wait !== undefined) {
       const limit = `${options.rateLimit} requests per ${RATE_LIMIT_WINDOW_MS / 1000} s`;
       return refused(429, `Too many requests: this server takes ${limit} from one client`, {'retry-after': wait});
@@ -254,7 +255,6 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
         allow: 'POST',
       });
     // One client's calls wait behind its own: past its requests in progress, it is told to wait.
-    const key = clientKey(client);
     const running = inProgressOf.get(key) ?? 0;
     if (running >= MAX_CLIENT_REQUESTS_IN_PROGRESS) {
       return refused(
@@ -283,7 +283,7 @@ export function serveHttp(site: Site, searches: SearchPool, options: HttpOptions
     }
     // A batch costs what its messages would cost sent one by one: the first was counted on arrival.
     if (Array.isArray(message) && message.length > 1) {
-      const later = rateLimit.take(clientKey(client), message.length - 1);
+      const later = rateLimit.take(key, message.length - 1);
       if (later !== undefined) {
         const limit = `${options.rateLimit} requests per ${RATE_LIMIT_WINDOW_MS / 1000} s`;
         return refused(

@@ -41,6 +41,7 @@ import {
   apiChangelog,
   changelogMarkdown,
   changelogPages,
+  changelogPageTitle,
   linkKey,
   pageAnchors,
   CHANGELOG_DESCRIPTION,
@@ -345,7 +346,7 @@ export function buildApiReference(
     );
     for (const page of changelogPages(data, (pagePath) => tagOfPage.get(pagePath))) {
       const id = page.pageUrl === data.url ? CHANGELOG_PAGE_ID : `${CHANGELOG_PAGE_ID}/${page.year}`;
-      const title = id === CHANGELOG_PAGE_ID ? data.title : `${data.title}: ${page.year}`;
+      const title = changelogPageTitle(page);
       changelogIds.push({id, year: page.year});
       emit({
         // A year's page is in the changelog's folder: its route is `changelog/<year>`, beside the feed.

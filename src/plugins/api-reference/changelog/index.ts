@@ -9,6 +9,7 @@ export {atomFeed} from './atom';
 export {changelogMarkdown} from './markdown';
 export {changelogPages, type TagOfPage} from './pages';
 export {linkKey, pageAnchors, type PageAnchors} from './links';
+export {changelogPageTitle} from './model';
 export type {ApiChangelog, ChangelogPage} from './model';
 
 /** The changelog's page id in the API reference: its route is `<base URL>api/changelog`. */

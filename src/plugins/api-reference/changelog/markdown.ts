@@ -1,10 +1,12 @@
 // The changelog page's Markdown version (its `.md` twin, `llms.txt`'s API section and `llms-api-full.txt`), from the
 // same data as the page. Names from the description are code spans, so no text of it becomes Markdown syntax.
 import {
+  changelogPageTitle,
   changeWords,
   entryDay,
   entryTitle,
   operationLabel,
+  otherYears,
   taggedOperationsLead,
   type ApiChange,
   type ChangelogPage,
@@ -44,13 +46,12 @@ function changePlaces(change: ApiChange, origin: string): string {
 
 /** The Markdown of a page of the changelog; `origin` makes its links absolute (`https://vigil.example`). */
 export function changelogMarkdown(page: ChangelogPage, origin: string): string {
-  const title = page.year && page.pageUrl !== page.url ? `${page.title}: ${page.year}` : page.title;
   const parts = [
-    `# ${title}`,
+    `# ${changelogPageTitle(page)}`,
     inline([page.coverage.note]),
     `Atom feed: ${origin}${page.feedUrl}. ${countedNote(page)} ${origin}${page.jsonUrl}`,
   ];
-  const others = page.years.filter((year) => year.url !== page.pageUrl);
+  const others = otherYears(page);
   if (others.length) parts.push(`Other years: ${others.map(({year, url}) => `[${year}](${origin}${url})`).join(', ')}`);
   for (const group of page.versions) {
     parts.push(`## Version ${inline([group.version])}`);

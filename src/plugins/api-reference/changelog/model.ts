@@ -99,6 +99,16 @@ export type ChangelogPage = Omit<ApiChangelog, 'versions'> & {
   versions: ApiChangelog['versions'];
 };
 
+/** A page's title: the changelog's for the newest year's page, with its year for an earlier year's. */
+export function changelogPageTitle(page: ChangelogPage): string {
+  return page.year && page.pageUrl !== page.url ? `${page.title}: ${page.year}` : page.title;
+}
+
+/** The other years' pages, newest first, that a page links. */
+export function otherYears(page: ChangelogPage): ChangelogPage['years'] {
+  return page.years.filter((year) => year.url !== page.pageUrl);
+}
+
 /** The year of an entry (UTC): its page's. */
 export function entryYear(entry: Pick<ChangelogEntry, 'date'>): string {
   return entryDay(entry).slice(0, 4);

@@ -8,6 +8,7 @@ import {
   entryDay,
   entryTitle,
   operationLabel,
+  otherYears,
   taggedOperationsLead,
   type ApiChange,
   type ChangelogPage,
@@ -63,7 +64,7 @@ function Change({change}: {change: ApiChange}): ReactNode {
 
 /** Links to the changelog's other years' pages, newest first. */
 function Years({page}: {page: ChangelogPage}): ReactNode {
-  const others = page.years.filter((year) => year.url !== page.pageUrl);
+  const others = otherYears(page);
   if (others.length === 0) return null;
   return (
     <nav aria-label="Years of the changelog">
