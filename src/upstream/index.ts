@@ -3,6 +3,7 @@ import {clientSiteConfigPlugin} from './client-site-config';
 import {postmanCodegensPlugin} from './postman-codegens-plugin';
 import {prismLanguagesPlugin} from './prism-languages';
 import {routePrefetchPlugin} from './route-prefetch';
+import {sidebarCategoryHrefPlugin} from './sidebar-category-href';
 import {stagedClientEntryPlugin} from './staged-client-entry';
 import {utilsCommonTslibPlugin} from './utils-common-tslib';
 import {siteRequire} from './wing-files';
@@ -19,6 +20,7 @@ export const PERFORMANCE_INTERVENTIONS = [
   'route-prefetch',
   'staged-client-entry',
   'client-site-config',
+  'sidebar-category-href',
 ] as const;
 type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
 
@@ -56,6 +58,7 @@ function interventions(): Intervention[] {
     {name: 'route-prefetch', plugin: routePrefetchPlugin, records: ['route-prefetch']},
     {name: 'staged-client-entry', plugin: stagedClientEntryPlugin, records: []},
     {name: 'client-site-config', plugin: clientSiteConfigPlugin, records: ['client-site-config']},
+    {name: 'sidebar-category-href', plugin: sidebarCategoryHrefPlugin, records: ['sidebar-category-href']},
     {plugin: postmanCodegensPlugin, records: []},
   ];
 }

@@ -1,4 +1,5 @@
 // Interventions of src/upstream/ whose effect only a browser shows (the others: tests/build/upstream-patches.spec.ts).
+import {recordRerenders, rerenderedAfterHydration} from '../support/react-fibers';
 import {expect, openPage, test} from '../support/site';
 
 test("staged-client-entry: the main bundle's own task ends before Docusaurus' client entry runs, and the page then hydrates", async ({
@@ -47,4 +48,22 @@ test('staged-client-entry: the collation data loads before hydration, not during
     'the theme compares strings while the page hydrates',
   ).toBe(true);
   expect(calls[0]).toEqual({receiver: 'vigil-collation', duringHydration: false});
+});
+
+test('sidebar-category-href: once the page has hydrated, only the sidebar categories without a link of their own render again', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await recordRerenders(page, 'li.theme-doc-sidebar-item-category');
+  await openPage(page, '/docs/api/update-datastore');
+  // The commits that follow hydration: the theme's own, and the idle ones.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, {timeout: 2000})));
+  const categories = page.locator('.theme-doc-sidebar-menu li.theme-doc-sidebar-item-category > div > a');
+  // A category with its own page links it; one without has "#" once the page has hydrated (its first item before).
+  const ownLinks = await categories.evaluateAll((links) =>
+    links.map((link) => link.getAttribute('href')).filter((href) => href && href !== '#'),
+  );
+  expect(ownLinks.length, 'categories with their own page in the API sidebar').toBeGreaterThan(10);
+  const rerendered = (await rerenderedAfterHydration(page)).flat();
+  expect(rerendered.filter(({href}) => href !== '#')).toEqual([]);
 });

@@ -43,3 +43,75 @@ export async function reactNodesInside(page: Page, selector: string): Promise<nu
     return count;
   }, selector);
 }
+
+/** An element whose component rendered again, by its first link: the link's text and `href` attribute. */
+export type RerenderedLink = {text: string; href: string | null};
+
+/**
+ * Records, for each commit React makes after the first (the hydration), the elements matching `selector` whose
+ * component rendered again (the component whose first element is one of them), found as React DevTools finds what
+ * rendered: a function component marked as having done work, in a part of the tree the commit changed. Each is
+ * described by its first link (`RerenderedLink`); `rerenderedAfterHydration` reads them. Call before the page loads.
+ */
+export async function recordRerenders(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((match) => {
+    type Fiber = {
+      tag: number;
+      flags: number;
+      stateNode: unknown;
+      child: Fiber | null;
+      sibling: Fiber | null;
+      alternate: Fiber | null;
+    };
+    const FUNCTION_COMPONENTS = new Set([0, 11, 14, 15]);
+    const PERFORMED_WORK = 1;
+    const rerendered: Array<Array<{text: string; href: string | null}>> = [];
+    let commits = 0;
+    const firstElement = (fiber: Fiber): Element | null => {
+      for (let child = fiber.child; child; child = child.child) {
+        if (child.tag === 5) return child.stateNode instanceof Element ? child.stateNode : null;
+      }
+      return null;
+    };
+    const walk = (first: Fiber | null, found: Array<{text: string; href: string | null}>) => {
+      for (let fiber = first; fiber; fiber = fiber.sibling) {
+        if (FUNCTION_COMPONENTS.has(fiber.tag) && fiber.flags & PERFORMED_WORK) {
+          const element = firstElement(fiber);
+          if (element?.matches(match)) {
+            const link = element.querySelector('a');
+            found.push({text: link?.textContent ?? '', href: link?.getAttribute('href') ?? null});
+          }
+        }
+        if (fiber.child && (!fiber.alternate || fiber.alternate.child !== fiber.child)) walk(fiber.child, found);
+      }
+    };
+    Object.assign(window, {
+      vigilRerendered: rerendered,
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        isDisabled: false,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onScheduleFiberRoot: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: (_id: number, root: {current: Fiber}) => {
+          commits += 1;
+          if (commits === 1) return;
+          const found: Array<{text: string; href: string | null}> = [];
+          walk(root.current.child, found);
+          rerendered.push(found);
+        },
+      },
+    });
+  }, selector);
+}
+
+/** What `recordRerenders` recorded, commit by commit after the hydration. */
+export async function rerenderedAfterHydration(page: Page): Promise<RerenderedLink[][]> {
+  return page.evaluate(() => {
+    const commits = (window as unknown as {vigilRerendered?: RerenderedLink[][]}).vigilRerendered;
+    if (!commits) throw new Error('recordRerenders was not called before the page loaded');
+    return commits;
+  });
+}
