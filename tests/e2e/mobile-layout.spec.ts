@@ -1,3 +1,4 @@
+import {recordRerenders, rerenderedAfterHydration} from '../support/react-fibers';
 import {expect, openPage, test} from '../support/site';
 
 /** Docusaurus switches to the desktop layout above this window width (site specification, section 9). */
@@ -98,4 +99,20 @@ test.describe('on a phone', () => {
     await page.getByRole('button', {name: 'Close navigation bar'}).click();
     await expect(menu).toBeHidden();
   });
+});
+
+test('the navbar links do not render again when the phone menu comes into being, opens or closes', async ({page}) => {
+  await page.setViewportSize({width: 390, height: 844});
+  // The links of the navbar's left side (config/navbar.ts): the right side's version item reads the docs' state.
+  const LINKS = '.navbar__items:not(.navbar__items--right) a.navbar__item';
+  await recordRerenders(page, LINKS);
+  await openPage(page, '/docs/intro');
+  const menu = page.locator('.navbar-sidebar');
+  await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+  await expect(menu).toBeVisible();
+  await page.getByRole('button', {name: 'Close navigation bar'}).click();
+  await expect(menu).toBeHidden();
+  // The links are there (the theme hides them on a phone, where the menu lists them).
+  expect(await page.locator(LINKS).count()).toBeGreaterThan(3);
+  expect((await rerenderedAfterHydration(page)).flat()).toEqual([]);
 });

@@ -44,7 +44,7 @@ export async function reactNodesInside(page: Page, selector: string): Promise<nu
   }, selector);
 }
 
-/** An element whose component rendered again, by its first link: the link's text and `href` attribute. */
+/** An element whose component rendered again, by its first link (itself, if it is one): text and `href` attribute. */
 export type RerenderedLink = {text: string; href: string | null};
 
 /**
@@ -78,7 +78,7 @@ export async function recordRerenders(page: Page, selector: string): Promise<voi
         if (FUNCTION_COMPONENTS.has(fiber.tag) && fiber.flags & PERFORMED_WORK) {
           const element = firstElement(fiber);
           if (element?.matches(match)) {
-            const link = element.querySelector('a');
+            const link = element.matches('a') ? element : element.querySelector('a');
             found.push({text: link?.textContent ?? '', href: link?.getAttribute('href') ?? null});
           }
         }
