@@ -319,7 +319,9 @@ test('forty searches of the longest query at once: each call answers within its 
   }
   expect(answers.filter(({result}) => !result.isError).length, 'searches answered').toBeGreaterThan(0);
   expect(pageTimes.length, 'read_page calls during the searches').toBeGreaterThan(3);
-  expect(Math.max(...pageTimes), 'the slowest read_page during the searches').toBeLessThan(1_000);
+  // Held behind one search, a read_page would wait for up to its budget (5 s); on a 2-core machine running the other
+  // browser tests beside these two search threads, an unheld one was measured at up to 1,003 ms.
+  expect(Math.max(...pageTimes), 'the slowest read_page during the searches').toBeLessThan(2_000);
 });
 
 test('a message over 1 MiB gets an error, and the server answers the next call', async () => {
