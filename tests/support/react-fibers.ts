@@ -2,24 +2,6 @@
 // (production builds too) tells of every commit. Tests read the committed tree of components and elements from it.
 import type {Page} from '@playwright/test';
 
-/** Keeps the page's React root as React commits it (window.vigilReactRoot); call before the page loads. */
-export async function recordReactRoot(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    Object.assign(window, {
-      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-        supportsFiber: true,
-        isDisabled: false,
-        renderers: new Map(),
-        inject: () => 1,
-        checkDCE: () => {},
-        onScheduleFiberRoot: () => {},
-        onPostCommitFiberRoot: () => {},
-        onCommitFiberRoot: (_id: number, root: unknown) => Object.assign(window, {vigilReactRoot: root}),
-      },
-    });
-  });
-}
-
 /**
  * How many elements and text nodes inside the elements `selector` matches React holds in its tree (what it
  * rendered or hydrated there); the matched elements themselves are not counted.
@@ -48,12 +30,13 @@ export async function reactNodesInside(page: Page, selector: string): Promise<nu
 export type RerenderedLink = {text: string; href: string | null};
 
 /**
- * Records, for each commit React makes after the first (the hydration), the elements matching `selector` whose
- * component rendered again (the component whose first element is one of them), found as React DevTools finds what
- * rendered: a function component marked as having done work, in a part of the tree the commit changed. Each is
- * described by its first link (`RerenderedLink`); `rerenderedAfterHydration` reads them. Call before the page loads.
+ * Installs the stand-in for the DevTools hook before the page loads. It keeps the page's React root as React commits
+ * it (window.vigilReactRoot). With `rerendersOf`, it also records, for each commit after the first (the hydration),
+ * the elements matching that selector whose component rendered again (window.vigilRerendered): the component whose
+ * first element is one of them, found as React DevTools finds what rendered (a function component marked as having
+ * done work, in a part of the tree the commit changed), each described by its first link.
  */
-export async function recordRerenders(page: Page, selector: string): Promise<void> {
+async function installDevtoolsHook(page: Page, rerendersOf: string | null): Promise<void> {
   await page.addInitScript((match) => {
     type Fiber = {
       tag: number;
@@ -73,20 +56,21 @@ export async function recordRerenders(page: Page, selector: string): Promise<voi
       }
       return null;
     };
-    const walk = (first: Fiber | null, found: Array<{text: string; href: string | null}>) => {
+    const walk = (first: Fiber | null, selector: string, found: Array<{text: string; href: string | null}>) => {
       for (let fiber = first; fiber; fiber = fiber.sibling) {
         if (FUNCTION_COMPONENTS.has(fiber.tag) && fiber.flags & PERFORMED_WORK) {
           const element = firstElement(fiber);
-          if (element?.matches(match)) {
+          if (element?.matches(selector)) {
             const link = element.matches('a') ? element : element.querySelector('a');
             found.push({text: link?.textContent ?? '', href: link?.getAttribute('href') ?? null});
           }
         }
-        if (fiber.child && (!fiber.alternate || fiber.alternate.child !== fiber.child)) walk(fiber.child, found);
+        if (fiber.child && (!fiber.alternate || fiber.alternate.child !== fiber.child))
+          walk(fiber.child, selector, found);
       }
     };
     Object.assign(window, {
-      vigilRerendered: rerendered,
+      ...(match === null ? {} : {vigilRerendered: rerendered}),
       __REACT_DEVTOOLS_GLOBAL_HOOK__: {
         supportsFiber: true,
         isDisabled: false,
@@ -96,15 +80,30 @@ export async function recordRerenders(page: Page, selector: string): Promise<voi
         onScheduleFiberRoot: () => {},
         onPostCommitFiberRoot: () => {},
         onCommitFiberRoot: (_id: number, root: {current: Fiber}) => {
+          Object.assign(window, {vigilReactRoot: root});
           commits += 1;
-          if (commits === 1) return;
+          if (match === null || commits === 1) return;
           const found: Array<{text: string; href: string | null}> = [];
-          walk(root.current.child, found);
+          walk(root.current.child, match, found);
           rerendered.push(found);
         },
       },
     });
-  }, selector);
+  }, rerendersOf);
+}
+
+/** Keeps the page's React root as React commits it (window.vigilReactRoot); call before the page loads. */
+export async function recordReactRoot(page: Page): Promise<void> {
+  await installDevtoolsHook(page, null);
+}
+
+/**
+ * Records, for each commit React makes after the first (the hydration), the elements matching `selector` whose
+ * component rendered again, each by its first link (`RerenderedLink`); `rerenderedAfterHydration` reads them. Call
+ * before the page loads.
+ */
+export async function recordRerenders(page: Page, selector: string): Promise<void> {
+  await installDevtoolsHook(page, selector);
 }
 
 /** What `recordRerenders` recorded, commit by commit after the hydration. */
