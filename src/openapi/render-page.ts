@@ -129,7 +129,29 @@ export type ApiObjectData = {
   objects?: Prose;
 };
 
+/**
+ * The characters of example code a page highlights, in the order the page shows its examples; the examples after them
+ * are plain text, in one span (plainCode). Highlighted JSON is 9 to 10 bytes of HTML per character of code (a span
+ * per token), plain text about 1: Okta's createPolicyRule, with 52 named examples of its request and responses, was
+ * 647 kB of HTML, 503 kB of it code. Vigil's pages have at most 3,419 characters of examples.
+ */
+export const EXAMPLE_HIGHLIGHT_BUDGET = 4_000;
+
+/**
+ * Code as plain text: one token holding every line, so the block's HTML is one span around the text, whose line
+ * breaks the <pre> shows (a span per line took 46 bytes of each short line of JSON), and its copy button copies it.
+ */
+function plainCode(block: CodeBlockData, code: string): CodeBlockData {
+  const [classLists] = JSON.parse(block.tokens) as [string[], unknown];
+  const plain = classLists.indexOf('token plain');
+  if (plain < 0) throw new Error(`plain text has no plain token class: ${block.tokens.slice(0, 80)}`);
+  return {...block, tokens: JSON.stringify([classLists, [[plain, code]]])};
+}
+
 class PageData {
+  /** The characters of example code this page has highlighted so far (EXAMPLE_HIGHLIGHT_BUDGET). */
+  private highlightedExamples = 0;
+
   constructor(private readonly options: PageRenderOptions) {}
 
   description(markdown: string | undefined): ProseBlock[] {
@@ -210,10 +232,14 @@ class PageData {
         return {summary, text: [...description, at]};
       }
       const {language, code} = exampleCode(example.value, contentType);
+      const highlighted = this.highlightedExamples + code.length <= EXAMPLE_HIGHLIGHT_BUDGET;
+      if (highlighted) this.highlightedExamples += code.length;
       return {
         summary,
         ...(description.length ? {text: description} : {}),
-        code: this.options.highlight(code, {language}),
+        code: highlighted
+          ? this.options.highlight(code, {language})
+          : plainCode(this.options.highlight(code, {language: 'text'}), code),
       };
     });
   }

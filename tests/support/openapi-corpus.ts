@@ -531,3 +531,31 @@ export function overviewDisagreements(
     if (!pageLinks.has(link)) problems.push(`${page}: the page does not link to ${link}`);
   return problems;
 }
+
+/** The classes of a token Prism does not highlight (src/components/StaticCodeBlock): text without a span. */
+const PLAIN_TOKEN = 'token plain';
+
+/**
+ * The characters of example code a page's data shows highlighted: every example (`{summary, code}`) of its request
+ * body, responses and callbacks whose code block has a token other than plain text.
+ */
+export function highlightedExampleCharacters(data: unknown): number {
+  if (data === null || typeof data !== 'object') return 0;
+  let total = 0;
+  const value = data as Record<string, unknown>;
+  const code = value.code as {tokens?: string} | undefined;
+  if (typeof value.summary === 'string' && typeof code?.tokens === 'string') {
+    const [classLists, lines] = JSON.parse(code.tokens) as [string[], (number | string)[][]];
+    if (classLists.some((classes) => classes !== PLAIN_TOKEN))
+      total += lines.reduce((sum, line) => sum + line.filter((_, at) => at % 2 === 1).join('').length + 1, -1);
+  }
+  for (const child of Object.values(value)) total += highlightedExampleCharacters(child);
+  return total;
+}
+
+/** The data of a page, read from the module the generator wrote beside its MDX (`export default JSON.parse("…");`). */
+export function pageDataModule(file: string): unknown {
+  const literal = /^export default JSON\.parse\((".*")\);$/s.exec(readFileSync(file, 'utf8').trim())?.[1];
+  if (!literal) throw new Error(`${file} is not a page's data module`);
+  return JSON.parse(JSON.parse(literal) as string);
+}

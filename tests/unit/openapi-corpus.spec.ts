@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {anchorSegment} from '../../src/openapi';
+import {EXAMPLE_HIGHLIGHT_BUDGET} from '../../src/openapi/render-page';
 import {generateApiDocs} from '../support/api-generator';
 import {decodeEntities} from '../support/html';
 import {
@@ -9,6 +10,8 @@ import {
   corpusEntries,
   corpusFile,
   expectedOf,
+  highlightedExampleCharacters,
+  pageDataModule,
   markdownFields,
   objectFields,
   objectLinks,
@@ -192,6 +195,13 @@ for (const entry of corpusEntries()) {
       const markdown = Buffer.byteLength(page.markdown);
       if (markdown > API_PAGE_BUDGET.markdown)
         problems.push(`${page.id}: ${markdown} bytes of Markdown, over ${API_PAGE_BUDGET.markdown}`);
+    }
+    // No page highlights more example code than EXAMPLE_HIGHLIGHT_BUDGET characters: the examples after are plain text
+    // (highlighted JSON is 6 to 8 bytes of HTML a character; Okta's createPolicyRule was 647 kB of HTML).
+    for (const file of generated.files.filter((name) => name.endsWith('.page.js'))) {
+      const highlighted = highlightedExampleCharacters(pageDataModule(path.join(generated.outputDir, file)));
+      if (highlighted > EXAMPLE_HIGHLIGHT_BUDGET)
+        problems.push(`${file}: ${highlighted} characters of highlighted examples, over ${EXAMPLE_HIGHLIGHT_BUDGET}`);
     }
     expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
   });
