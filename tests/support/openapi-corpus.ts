@@ -213,30 +213,40 @@ const COMPONENTS = {
   TabItem: stub('div'),
 };
 
+/** Where a page's data modules wait for its MDX while it is evaluated (renderMdxPage). */
+const PAGE_MODULES = '__vigilPageModules';
+
 /**
  * Compiles a generated MDX page as MDX does and renders it to HTML. Its imports are left out: the components above
- * stand in, and its data module (`import page from './….page.js'`, read from `dir`, where the page was written)
- * becomes an export of the page. Throws the compiler's error when the page is not valid MDX.
+ * stand in, and its data module (`import page from './….page.js'`, read from `dir`, where the page was written, as
+ * pageDataModule reads it) becomes an export of the page that takes the parsed data, so that the compiler reads the
+ * page as the build's MDX loader does, not its data's JSON text. Throws the compiler's error when the page is not
+ * valid MDX.
  */
 export function renderMdxPage(mdx: string, dir: string): string {
+  const modules: Record<string, unknown> = {};
   const body = mdx
     .replace(/^---\n[\s\S]*?\n---\n/, '')
-    .replace(/^import (\w+) from '\.\/([^'/]+\.page\.js)';$/gm, (_line, name: string, file: string) =>
-      // The module is one line, `export default <expression>;`: an export line is JavaScript to MDX.
-      readFileSync(path.join(dir, file), 'utf8')
-        .trim()
-        .replace(/^export default /, `export const ${name} = `),
-    )
+    .replace(/^import (\w+) from '\.\/([^'/]+\.page\.js)';$/gm, (_line, name: string, file: string) => {
+      modules[name] = pageDataModule(path.join(dir, file));
+      return `export const ${name} = globalThis.${PAGE_MODULES}.${name};`;
+    })
     .replace(/^import .*$/gm, '');
-  const {default: Content} = evaluateSync(body, {...runtime, remarkPlugins: [remarkGfm, remarkDirective]} as Parameters<
-    typeof evaluateSync
-  >[1]);
-  const unknown = [...body.matchAll(/^<([A-Z][A-Za-z]*)/gm)]
-    .map((match) => match[1])
-    .filter((name) => !(name in COMPONENTS));
-  if (unknown.length) throw new Error(`the page uses components the site does not have: ${unknown.join(', ')}`);
-  const components = COMPONENTS;
-  return renderToStaticMarkup(createElement(Content, {components}));
+  const scope = globalThis as typeof globalThis & {[PAGE_MODULES]?: Record<string, unknown>};
+  scope[PAGE_MODULES] = modules;
+  try {
+    const {default: Content} = evaluateSync(body, {
+      ...runtime,
+      remarkPlugins: [remarkGfm, remarkDirective],
+    } as Parameters<typeof evaluateSync>[1]);
+    const unknown = [...body.matchAll(/^<([A-Z][A-Za-z]*)/gm)]
+      .map((match) => match[1])
+      .filter((name) => !(name in COMPONENTS));
+    if (unknown.length) throw new Error(`the page uses components the site does not have: ${unknown.join(', ')}`);
+    return renderToStaticMarkup(createElement(Content, {components: COMPONENTS}));
+  } finally {
+    delete scope[PAGE_MODULES];
+  }
 }
 
 const decode = (text: string) =>
