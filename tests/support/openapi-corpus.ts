@@ -557,7 +557,7 @@ export function highlightedExampleCharacters(data: unknown): number {
   if (typeof value.summary === 'string' && typeof code?.tokens === 'string') {
     const [classLists, lines] = JSON.parse(code.tokens) as [string[], (number | string)[][]];
     if (classLists.some((classes) => classes !== PLAIN_TOKEN))
-      total += lines.reduce((sum, line) => sum + line.filter((_, at) => at % 2 === 1).join('').length + 1, -1);
+      total += lines.map((line) => line.filter((_, at) => at % 2 === 1).join('')).join('\n').length;
   }
   for (const child of Object.values(value)) total += highlightedExampleCharacters(child);
   return total;

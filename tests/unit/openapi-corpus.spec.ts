@@ -197,7 +197,7 @@ for (const entry of corpusEntries()) {
         problems.push(`${page.id}: ${markdown} bytes of Markdown, over ${API_PAGE_BUDGET.markdown}`);
     }
     // No page highlights more example code than EXAMPLE_HIGHLIGHT_BUDGET characters: the examples after are plain text
-    // (highlighted JSON is 6 to 8 bytes of HTML a character; Okta's createPolicyRule was 647 kB of HTML).
+    // (highlighted JSON is 9 to 10 bytes of HTML a character; Okta's createPolicyRule was 647 kB of HTML).
     for (const file of generated.files.filter((name) => name.endsWith('.page.js'))) {
       const highlighted = highlightedExampleCharacters(pageDataModule(path.join(generated.outputDir, file)));
       if (highlighted > EXAMPLE_HIGHLIGHT_BUDGET)
