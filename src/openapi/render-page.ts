@@ -7,7 +7,7 @@
 // build one small module instead of thousands of JSX elements: the build time grows with the operations, not
 // with the size of their schemas. src/plugins/api-reference/theme/ApiReferencePage renders the data, all of it in the HTML the
 // server sends; nested objects, variants and examples fold in native <details> that work without JavaScript.
-import type {HighlightedCode} from '../utils/highlighted-code';
+import {PLAIN_TOKEN, type HighlightedCode} from '../utils/highlighted-code';
 import type {ExampleModel} from './examples';
 import {fieldFlags, type Fact, type FieldFlag, type SchemaField, type SchemaShape} from './fields';
 import type {RequestTemplate} from './sample-code';
@@ -143,7 +143,7 @@ export const EXAMPLE_HIGHLIGHT_BUDGET = 4_000;
  */
 function plainCode(block: CodeBlockData, code: string): CodeBlockData {
   const [classLists] = JSON.parse(block.tokens) as [string[], unknown];
-  const plain = classLists.indexOf('token plain');
+  const plain = classLists.indexOf(PLAIN_TOKEN);
   if (plain < 0) throw new Error(`plain text has no plain token class: ${block.tokens.slice(0, 80)}`);
   return {...block, tokens: JSON.stringify([classLists, [[plain, code]]])};
 }

@@ -14,3 +14,9 @@ export type HighlightedCode = {
   title: string;
   showLineNumbers: boolean;
 };
+
+/**
+ * The classes of a token Prism does not highlight, colored by neither theme: StaticCodeBlock writes its text without a
+ * span, taking the line's color, and the API pages' plain examples are one such token.
+ */
+export const PLAIN_TOKEN = 'token plain';

@@ -26,6 +26,7 @@ import type {
   ShapeData,
 } from '../../src/openapi/render-page';
 import type {Inline, Prose} from '../../src/openapi/prose';
+import {PLAIN_TOKEN} from '../../src/utils/highlighted-code';
 import {decodeEntities} from './html';
 
 export const CORPUS_DIR = 'tests/fixtures/openapi-corpus';
@@ -541,9 +542,6 @@ export function overviewDisagreements(
     if (!pageLinks.has(link)) problems.push(`${page}: the page does not link to ${link}`);
   return problems;
 }
-
-/** The classes of a token Prism does not highlight (src/components/StaticCodeBlock): text without a span. */
-const PLAIN_TOKEN = 'token plain';
 
 /**
  * The characters of example code a page's data shows highlighted: every example (`{summary, code}`) of its request

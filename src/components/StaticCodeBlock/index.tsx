@@ -4,6 +4,7 @@ import {ThemeClassNames} from '@docusaurus/theme-common';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import {SetupFill} from '../SetupValues/context';
+import {PLAIN_TOKEN} from '../../utils/highlighted-code';
 import {useWordWrap} from './word-wrap';
 // The theme's own style modules, so the markup and the class names are those of its code block.
 import {containerStyles, contentStyles, lineStyles} from '../../upstream/theme-code-block-styles';
@@ -23,9 +24,6 @@ export type StaticCodeBlockProps = {
 
 type BlockTokens = [classLists: string[], lines: (number | string)[][]];
 
-/** The classes of a token Prism does not highlight, colored by neither theme: its text takes the line's color. */
-const PLAIN = 'token plain';
-
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The code (as the copy button copies it) and the lines' HTML, in the line markup of the theme's CodeBlock/Line. */
@@ -44,7 +42,7 @@ function render({tokens, lineClass, lineClassNames, showLineNumbers}: StaticCode
       const classes = classLists[line[at] as number];
       // Plain text with no color of its own takes the line's: as text, not in a span (a fifth of a page's HTML).
       spans +=
-        classes === PLAIN
+        classes === PLAIN_TOKEN
           ? escapeHtml(String(line[at + 1]))
           : `<span class="${classes}">${escapeHtml(String(line[at + 1]))}</span>`;
     }
