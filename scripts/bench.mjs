@@ -176,6 +176,19 @@ function largestFile(dir, pattern) {
   return largest;
 }
 
+/** The API pages whose HTML or Markdown version is over bench/budgets.json's `apiPage`, largest first. */
+function apiPagesOverBudget(dir) {
+  const {apiPage} = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8'));
+  return readdirSync(dir, {recursive: true})
+    .map(String)
+    .flatMap((name) => {
+      const limit = name.endsWith('index.html') ? apiPage.html : name.endsWith('.md') ? apiPage.markdown : 0;
+      const bytes = limit ? statSync(join(dir, name)).size : 0;
+      return bytes > limit ? [{path: name, bytes}] : [];
+    })
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
 /**
  * Every description of the test corpus (tests/fixtures/openapi-corpus/corpus.json), each built in place of the
  * site's own (VIGIL_OPENAPI_SPEC, as another organisation would build it): seconds a page, peak memory, and the
@@ -199,8 +212,9 @@ async function measureCorpusBuilds() {
     const result = await coldBuild('faster', {VIGIL_OPENAPI_SPEC: spec});
     const html = largestFile('build/api', /index\.html$/);
     const markdown = largestFile('build/api', /\.md$/);
+    const overBudget = apiPagesOverBudget('build/api');
     log(
-      `  ${result.seconds.toFixed(1)} s for ${result.pages} pages (${result.secondsPerPage} s a page), peak memory ${(result.peakRssBytes / 2 ** 30).toFixed(2)} GiB; largest page ${(html.bytes / 1e3).toFixed(0)} kB HTML, ${(markdown.bytes / 1e3).toFixed(0)} kB Markdown`,
+      `  ${result.seconds.toFixed(1)} s for ${result.pages} pages (${result.secondsPerPage} s a page), peak memory ${(result.peakRssBytes / 2 ** 30).toFixed(2)} GiB; largest page ${(html.bytes / 1e3).toFixed(0)} kB HTML, ${(markdown.bytes / 1e3).toFixed(0)} kB Markdown; ${overBudget.length} pages over the budget${overBudget.map((page) => `\n    ${page.path}: ${(page.bytes / 1e3).toFixed(0)} kB`).join('')}`,
     );
     results.push({
       description: entry.file,
@@ -210,6 +224,7 @@ async function measureCorpusBuilds() {
       ...result,
       largestHtml: html,
       largestMarkdown: markdown,
+      overBudget,
     });
   }
   return results;
@@ -684,7 +699,7 @@ if (process.argv.includes('--corpus-only')) {
   // The corpus builds alone, printed; bench/results.json is left as it is.
   for (const build of await measureCorpusBuilds())
     console.log(
-      `${build.description}: ${build.seconds.toFixed(1)} s for ${build.pages} pages, ${build.secondsPerPage} s a page, peak ${(build.peakRssBytes / 2 ** 30).toFixed(2)} GiB, largest page ${(build.largestHtml.bytes / 1e3).toFixed(0)} kB HTML (${build.largestHtml.path}), ${(build.largestMarkdown.bytes / 1e3).toFixed(0)} kB Markdown`,
+      `${build.description}: ${build.seconds.toFixed(1)} s for ${build.pages} pages, ${build.secondsPerPage} s a page, peak ${(build.peakRssBytes / 2 ** 30).toFixed(2)} GiB, largest page ${(build.largestHtml.bytes / 1e3).toFixed(0)} kB HTML (${build.largestHtml.path}), ${(build.largestMarkdown.bytes / 1e3).toFixed(0)} kB Markdown, ${build.overBudget.length} pages over the budget`,
     );
   process.exit(0);
 }

@@ -138,6 +138,17 @@ export type ApiObjectData = {
 export const EXAMPLE_HIGHLIGHT_BUDGET = 4_000;
 
 /**
+ * The characters of request samples a page highlights, in the order of its tabs; the tabs after them are plain text.
+ * A highlighted sample is 6 to 11 bytes of HTML per character: Okta's createTokenInlineHook, whose six samples each
+ * send a body of about 4,600 characters, had 164 kB of samples in its 350 kB of HTML. Vigil's pages have at most
+ * 9,066 characters of samples.
+ */
+export const SAMPLE_HIGHLIGHT_BUDGET = 12_000;
+
+/** Each kind of code a page highlights up to a budget of characters. */
+const HIGHLIGHT_BUDGETS = {examples: EXAMPLE_HIGHLIGHT_BUDGET, samples: SAMPLE_HIGHLIGHT_BUDGET};
+
+/**
  * Code as plain text: one token holding every line, so the block's HTML is one span around the text, whose line
  * breaks the <pre> shows (a span per line took 46 bytes of each short line of JSON), and its copy button copies it.
  */
@@ -149,10 +160,23 @@ function plainCode(block: CodeBlockData, code: string): CodeBlockData {
 }
 
 class PageData {
-  /** The characters of example code this page has highlighted so far (EXAMPLE_HIGHLIGHT_BUDGET). */
-  private highlightedExamples = 0;
+  /** The characters of each kind of code this page has highlighted so far (HIGHLIGHT_BUDGETS). */
+  private readonly highlighted = {examples: 0, samples: 0};
 
   constructor(private readonly options: PageRenderOptions) {}
+
+  /** The code highlighted while the page's budget for its kind lasts, else as plain text (plainCode). */
+  private code(
+    kind: keyof typeof HIGHLIGHT_BUDGETS,
+    code: string,
+    {language, metastring}: {language: string; metastring?: string},
+  ): CodeBlockData {
+    if (this.highlighted[kind] + code.length <= HIGHLIGHT_BUDGETS[kind]) {
+      this.highlighted[kind] += code.length;
+      return this.options.highlight(code, {language, metastring});
+    }
+    return plainCode(this.options.highlight(code, {language: 'text', metastring}), code);
+  }
 
   description(markdown: string | undefined): ProseBlock[] {
     return htmlBlock(descriptionHtml(markdown, this.options.baseUrl));
@@ -232,14 +256,10 @@ class PageData {
         return {summary, text: [...description, at]};
       }
       const {language, code} = exampleCode(example.value, contentType);
-      const highlighted = this.highlightedExamples + code.length <= EXAMPLE_HIGHLIGHT_BUDGET;
-      if (highlighted) this.highlightedExamples += code.length;
       return {
         summary,
         ...(description.length ? {text: description} : {}),
-        code: highlighted
-          ? this.options.highlight(code, {language})
-          : plainCode(this.options.highlight(code, {language: 'text'}), code),
+        code: this.code('examples', code, {language}),
       };
     });
   }
@@ -364,7 +384,7 @@ class PageData {
     const given = model.codeSamples.map((sample, index) => ({
       value: `given-${index}`,
       label: sample.label,
-      code: this.options.highlight(sample.source, {
+      code: this.code('samples', sample.source, {
         language: codeSampleLanguage(sample.language),
         metastring: `title=${JSON.stringify(sample.label)}`,
       }),
@@ -372,7 +392,7 @@ class PageData {
     const generated = model.samples.map((sample) => ({
       value: sample.id,
       label: sample.label,
-      code: this.options.highlight(sample.code, {
+      code: this.code('samples', sample.code, {
         language: sample.language,
         metastring: `title=${JSON.stringify(sample.library)}`,
       }),

@@ -10,4 +10,6 @@ export const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as
   pages: BudgetPage[];
   /** How much more JS an API operation page may download than the doc page, at each viewport. */
   apiOperationOverDoc: {definition: string; jsGzip: number};
+  /** The most bytes of HTML and of Markdown one page of the API reference may have. */
+  apiPage: {definition: string; html: number; markdown: number};
 };

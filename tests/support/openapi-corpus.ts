@@ -27,6 +27,7 @@ import type {
 } from '../../src/openapi/render-page';
 import type {Inline, Prose} from '../../src/openapi/prose';
 import {PLAIN_TOKEN} from '../../src/utils/highlighted-code';
+import {budgets} from './budgets';
 import {decodeEntities} from './html';
 
 export const CORPUS_DIR = 'tests/fixtures/openapi-corpus';
@@ -400,8 +401,8 @@ export function objectLinks(text: string, apiBase: string): string[] {
   );
 }
 
-/** No page of the API reference, of any description, is larger than this. */
-export const API_PAGE_BUDGET = {html: 300_000, markdown: 100_000};
+/** No page of the API reference, of any description, is larger than this (bench/budgets.json `apiPage`). */
+export const API_PAGE_BUDGET = {html: budgets.apiPage.html, markdown: budgets.apiPage.markdown};
 
 /** Every `id` of a rendered page: headings, fields, variants. */
 export function pageAnchors(html: string): Set<string> {
@@ -543,22 +544,34 @@ export function overviewDisagreements(
   return problems;
 }
 
-/**
- * The characters of example code a page's data shows highlighted: every example (`{summary, code}`) of its request
- * body, responses and callbacks whose code block has a token other than plain text.
- */
-export function highlightedExampleCharacters(data: unknown): number {
+/** The characters of a code block, when it has a token other than plain text; 0 when it is all plain text. */
+function highlightedLength(code: {tokens: string}): number {
+  const [classLists, lines] = JSON.parse(code.tokens) as BlockTokens;
+  return classLists.some((classes) => classes !== PLAIN_TOKEN) ? codeOfTokens(lines).length : 0;
+}
+
+/** The characters of example code a page's data shows highlighted: its examples (`{summary, code}`), at any depth. */
+function highlightedExamples(data: unknown): number {
   if (data === null || typeof data !== 'object') return 0;
-  let total = 0;
   const value = data as Record<string, unknown>;
   const code = value.code as {tokens?: string} | undefined;
-  if (typeof value.summary === 'string' && typeof code?.tokens === 'string') {
-    const [classLists, lines] = JSON.parse(code.tokens) as [string[], (number | string)[][]];
-    if (classLists.some((classes) => classes !== PLAIN_TOKEN))
-      total += lines.map((line) => line.filter((_, at) => at % 2 === 1).join('')).join('\n').length;
-  }
-  for (const child of Object.values(value)) total += highlightedExampleCharacters(child);
-  return total;
+  const own =
+    typeof value.summary === 'string' && typeof code?.tokens === 'string'
+      ? highlightedLength({tokens: code.tokens})
+      : 0;
+  return Object.values(value).reduce((total: number, child) => total + highlightedExamples(child), own);
+}
+
+/**
+ * The characters of code a page's data shows highlighted: the examples of its request body, responses and callbacks,
+ * and its request samples (every tab).
+ */
+export function highlightedCharacters(data: unknown): {examples: number; samples: number} {
+  const tabs = (data as Partial<ApiPageData> | null)?.samples?.tabs ?? [];
+  return {
+    examples: highlightedExamples(data),
+    samples: tabs.reduce((total, tab) => total + highlightedLength(tab.code), 0),
+  };
 }
 
 /** The data of a page, read from the module the generator wrote beside its MDX (`export default JSON.parse("…");`). */

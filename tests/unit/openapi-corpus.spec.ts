@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {anchorSegment} from '../../src/openapi';
-import {EXAMPLE_HIGHLIGHT_BUDGET} from '../../src/openapi/render-page';
+import {EXAMPLE_HIGHLIGHT_BUDGET, SAMPLE_HIGHLIGHT_BUDGET} from '../../src/openapi/render-page';
 import {generateApiDocs} from '../support/api-generator';
 import {decodeEntities} from '../support/html';
 import {
@@ -10,7 +10,7 @@ import {
   corpusEntries,
   corpusFile,
   expectedOf,
-  highlightedExampleCharacters,
+  highlightedCharacters,
   pageDataModule,
   markdownFields,
   objectFields,
@@ -196,12 +196,19 @@ for (const entry of corpusEntries()) {
       if (markdown > API_PAGE_BUDGET.markdown)
         problems.push(`${page.id}: ${markdown} bytes of Markdown, over ${API_PAGE_BUDGET.markdown}`);
     }
-    // No page highlights more example code than EXAMPLE_HIGHLIGHT_BUDGET characters: the examples after are plain text
-    // (highlighted JSON is 9 to 10 bytes of HTML a character; Okta's createPolicyRule was 647 kB of HTML).
+    // No page highlights more example code than EXAMPLE_HIGHLIGHT_BUDGET characters, or more request samples than
+    // SAMPLE_HIGHLIGHT_BUDGET: the code after is plain text (highlighted code is 6 to 11 bytes of HTML a character;
+    // Okta's createPolicyRule was 647 kB of HTML, its createTokenInlineHook had 164 kB of samples).
     for (const file of generated.files.filter((name) => name.endsWith('.page.js'))) {
-      const highlighted = highlightedExampleCharacters(pageDataModule(path.join(generated.outputDir, file)));
-      if (highlighted > EXAMPLE_HIGHLIGHT_BUDGET)
-        problems.push(`${file}: ${highlighted} characters of highlighted examples, over ${EXAMPLE_HIGHLIGHT_BUDGET}`);
+      const highlighted = highlightedCharacters(pageDataModule(path.join(generated.outputDir, file)));
+      if (highlighted.examples > EXAMPLE_HIGHLIGHT_BUDGET)
+        problems.push(
+          `${file}: ${highlighted.examples} characters of highlighted examples, over ${EXAMPLE_HIGHLIGHT_BUDGET}`,
+        );
+      if (highlighted.samples > SAMPLE_HIGHLIGHT_BUDGET)
+        problems.push(
+          `${file}: ${highlighted.samples} characters of highlighted samples, over ${SAMPLE_HIGHLIGHT_BUDGET}`,
+        );
     }
     expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
   });
