@@ -1,5 +1,6 @@
 import type {Plugin, PluginConfig} from '@docusaurus/types';
 import {clientSiteConfigPlugin} from './client-site-config';
+import {docsPreferredVersionPlugin} from './docs-preferred-version';
 import {postmanCodegensPlugin} from './postman-codegens-plugin';
 import {prismLanguagesPlugin} from './prism-languages';
 import {routePrefetchPlugin} from './route-prefetch';
@@ -21,6 +22,7 @@ export const PERFORMANCE_INTERVENTIONS = [
   'staged-client-entry',
   'client-site-config',
   'sidebar-category-href',
+  'docs-preferred-version',
 ] as const;
 type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
 
@@ -59,6 +61,7 @@ function interventions(): Intervention[] {
     {name: 'staged-client-entry', plugin: stagedClientEntryPlugin, records: []},
     {name: 'client-site-config', plugin: clientSiteConfigPlugin, records: ['client-site-config']},
     {name: 'sidebar-category-href', plugin: sidebarCategoryHrefPlugin, records: ['sidebar-category-href']},
+    {name: 'docs-preferred-version', plugin: docsPreferredVersionPlugin, records: ['docs-preferred-version']},
     {plugin: postmanCodegensPlugin, records: []},
   ];
 }

@@ -67,3 +67,22 @@ test('sidebar-category-href: once the page has hydrated, only the sidebar catego
   const rerendered = (await rerenderedAfterHydration(page)).flat();
   expect(rerendered.filter(({href}) => href !== '#')).toEqual([]);
 });
+
+test("docs-preferred-version: once the page has hydrated, the navbar's doc links do not render again", async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await recordRerenders(page, 'a.navbar__item');
+  await openPage(page, '/docs/api/update-datastore');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, {timeout: 2000})));
+  // The docs' links of the navbar read the preferred version (the docs plugin's navbar items).
+  await expect(page.locator('a.navbar__item[href="/docs/intro"]').first()).toBeVisible();
+  expect((await rerenderedAfterHydration(page)).flat()).toEqual([]);
+});
+
+test('docs-preferred-version: a preferred version in storage still reaches the page', async ({page}) => {
+  // What the provider reads on mount: a stored version that no longer exists is cleared, as the docs plugin does.
+  await page.addInitScript(() => localStorage.setItem('docs-preferred-version-default', 'no-such-version'));
+  await openPage(page, '/docs/intro');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBeNull();
+});

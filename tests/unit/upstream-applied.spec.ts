@@ -22,11 +22,12 @@ test('the build fails, naming each patch whose rule matched nothing, until every
   const check = appliedCheck('route-prefetch,staged-client-entry');
   expect(check.name).toBe('vigil-upstream-applied');
   await expect(postBuild(check)).rejects.toThrow(
-    /prism-include-languages, utils-common-tslib, client-site-config, sidebar-category-href changed nothing/,
+    /prism-include-languages, utils-common-tslib, client-site-config, sidebar-category-href, docs-preferred-version changed nothing/,
   );
-  for (const name of ['prism-include-languages', 'utils-common-tslib', 'client-site-config']) markApplied(name);
-  await expect(postBuild(check)).rejects.toThrow(/src\/upstream: sidebar-category-href changed nothing/);
-  markApplied('sidebar-category-href');
+  for (const name of ['prism-include-languages', 'utils-common-tslib', 'client-site-config', 'sidebar-category-href'])
+    markApplied(name);
+  await expect(postBuild(check)).rejects.toThrow(/src\/upstream: docs-preferred-version changed nothing/);
+  markApplied('docs-preferred-version');
   // route-prefetch was left out of this build: its rule is not there, so nothing is expected of it.
   await expect(postBuild(check)).resolves.toBeUndefined();
   await expect(postBuild(appliedCheck(undefined))).rejects.toThrow(/src\/upstream: route-prefetch changed nothing/);
