@@ -7,12 +7,11 @@ module.exports = function docsPreferredVersionLoader(source) {
       `${this.resourcePath}: expected the provider to store, on mount, the preferred versions read from storage; @docusaurus/plugin-content-docs changed, review src/upstream/docs-preferred-version.ts`,
     );
   }
-  // The same state object when nothing differs: React bails out of the update, and the context keeps its value.
+  // Storage is read (and a stale entry cleared) in the effect, as before; the updater stays pure and returns the same
+  // state object when nothing differs, so React bails out of the update and the context keeps its value.
   return source.replace(
     ON_MOUNT,
-    `        setState((previous) => {
-            const read = readStorageState({ allDocsData, versionPersistence, pluginIds });
-            return pluginIds.every((id) => previous[id]?.preferredVersionName === read[id].preferredVersionName) ? previous : read;
-        });\n`,
+    `        const read = readStorageState({ allDocsData, versionPersistence, pluginIds });
+        setState((previous) => pluginIds.every((id) => previous[id]?.preferredVersionName === read[id].preferredVersionName) ? previous : read);\n`,
   );
 };
