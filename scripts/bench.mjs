@@ -178,7 +178,7 @@ function largestFile(dir, pattern) {
 
 /** The API pages whose HTML or Markdown version is over bench/budgets.json's `apiPage`, largest first. */
 function apiPagesOverBudget(dir) {
-  const {apiPage} = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8'));
+  const {apiPage} = budgets;
   return readdirSync(dir, {recursive: true})
     .map(String)
     .flatMap((name) => {

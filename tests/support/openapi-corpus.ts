@@ -544,10 +544,16 @@ export function overviewDisagreements(
   return problems;
 }
 
+/** A code block's text, and whether any of its tokens is highlighted (a class list other than plain text). */
+export function codeBlockText(code: {tokens: string}): {text: string; highlighted: boolean} {
+  const [classLists, lines] = JSON.parse(code.tokens) as BlockTokens;
+  return {text: codeOfTokens(lines), highlighted: classLists.some((classes) => classes !== PLAIN_TOKEN)};
+}
+
 /** The characters of a code block, when it has a token other than plain text; 0 when it is all plain text. */
 function highlightedLength(code: {tokens: string}): number {
-  const [classLists, lines] = JSON.parse(code.tokens) as BlockTokens;
-  return classLists.some((classes) => classes !== PLAIN_TOKEN) ? codeOfTokens(lines).length : 0;
+  const {text, highlighted} = codeBlockText(code);
+  return highlighted ? text.length : 0;
 }
 
 /** The characters of example code a page's data shows highlighted: its examples (`{summary, code}`), at any depth. */

@@ -4,10 +4,8 @@
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {EXAMPLE_HIGHLIGHT_BUDGET, SAMPLE_HIGHLIGHT_BUDGET, type ApiPageData} from '../../src/openapi/render-page';
-import {codeOfTokens, type BlockTokens} from '../../src/utils/code-tokens';
-import {PLAIN_TOKEN} from '../../src/utils/highlighted-code';
 import {generateApiDocs} from '../support/api-generator';
-import {pageDataModule} from '../support/openapi-corpus';
+import {codeBlockText, pageDataModule} from '../support/openapi-corpus';
 
 const generated = generateApiDocs('large-request-samples.yaml');
 const page = () => {
@@ -17,13 +15,7 @@ const page = () => {
   return {data, markdown};
 };
 
-/** A code block's text, and whether any of its tokens is highlighted. */
-function block(code: {tokens: string}) {
-  const [classLists, lines] = JSON.parse(code.tokens) as BlockTokens;
-  return {text: codeOfTokens(lines), highlighted: classLists.some((classes) => classes !== PLAIN_TOKEN)};
-}
-
-/** How many of the blocks, in page order, fit within `budget` characters together. */
+/** How many of the blocks, in page order, fit within `budget` characters together; -1 when all of them fit. */
 function fitting(texts: string[], budget: number): number {
   let total = 0;
   return texts.findIndex((text) => (total += text.length) > budget);
@@ -31,7 +23,7 @@ function fitting(texts: string[], budget: number): number {
 
 test('the request samples are highlighted up to the budget, in tab order; the tabs after are plain text', () => {
   const {data, markdown} = page();
-  const tabs = data.samples!.tabs.map((tab) => ({label: tab.label, title: tab.code.title, ...block(tab.code)}));
+  const tabs = data.samples!.tabs.map((tab) => ({label: tab.label, title: tab.code.title, ...codeBlockText(tab.code)}));
   expect(tabs).toHaveLength(6);
   const highlightedTabs = fitting(
     tabs.map((tab) => tab.text),
@@ -56,7 +48,7 @@ test('the examples are highlighted up to the budget, in page order; the examples
     'Example request body: The lenient rules',
     'Example request body: The default rules',
   ]);
-  const blocks = examples.map((example) => block(example.code!));
+  const blocks = examples.map((example) => codeBlockText(example.code!));
   const highlightedExamples = fitting(
     blocks.map(({text}) => text),
     EXAMPLE_HIGHLIGHT_BUDGET,

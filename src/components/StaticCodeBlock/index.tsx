@@ -4,6 +4,7 @@ import {ThemeClassNames} from '@docusaurus/theme-common';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import {SetupFill} from '../SetupValues/context';
+import type {BlockTokens} from '../../utils/code-tokens';
 import {PLAIN_TOKEN} from '../../utils/highlighted-code';
 import {useWordWrap} from './word-wrap';
 // The theme's own style modules, so the markup and the class names are those of its code block.
@@ -21,8 +22,6 @@ export type StaticCodeBlockProps = {
   title?: string;
   showLineNumbers?: boolean;
 };
-
-type BlockTokens = [classLists: string[], lines: (number | string)[][]];
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
