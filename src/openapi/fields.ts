@@ -291,8 +291,9 @@ export const ALTERNATIVES_EXPANDED = 2;
 export const SHARED_INLINE_FIELDS = 4;
 
 /**
- * The most fields a page lists. Each is 660 to 870 bytes of the page's HTML (its name, type, flags, text and anchor:
- * Stripe's createPaymentIntent served 293 kB for 299 fields), so 250 fields, the site's chrome and a page's samples
+ * The most fields a page lists. Each was 660 to 870 bytes of the page's HTML (its name, type, flags, text and anchor:
+ * Stripe's createPaymentIntent served 293 kB for 299 fields; about 70 fewer since the link's mark is drawn by the
+ * style sheet and a field's text is plain markup of its list), so 250 fields, the site's chrome and a page's samples
  * keep it under the 300 kB budget of a page. A page that would list more lists one level of fields (named objects
  * all linked: 33 pages of the corpus, 18 of Stripe's, such as five whose response is one of four kinds of payment
  * source, 452 to 476 fields at two levels, and 13 of Discord's); one that would still list more, because its schemas

@@ -131,17 +131,18 @@ export type ApiObjectData = {
 
 /**
  * The characters of example code a page highlights, in the order the page shows its examples; the examples after them
- * are plain text, in one span (plainCode). Highlighted JSON is 9 to 10 bytes of HTML per character of code (a span
- * per token), plain text about 1: Okta's createPolicyRule, with 52 named examples of its request and responses, was
- * 647 kB of HTML, 503 kB of it code. Vigil's pages have at most 3,419 characters of examples.
+ * are plain text, in one span (plainCode). Highlighted JSON is 4 to 7 bytes of HTML per character of code (a span per
+ * run of one color; 9 to 10 when each token had its span), plain text about 1: Okta's createPolicyRule, with 52 named
+ * examples of its request and responses, was 647 kB of HTML, 503 kB of it code. Vigil's pages have at most 3,419
+ * characters of examples.
  */
 export const EXAMPLE_HIGHLIGHT_BUDGET = 4_000;
 
 /**
  * The characters of request samples a page highlights, in the order of its tabs; the tabs after them are plain text.
- * A highlighted sample is 6 to 11 bytes of HTML per character: Okta's createTokenInlineHook, whose six samples each
- * send a body of about 4,600 characters, had 164 kB of samples in its 350 kB of HTML. Vigil's pages have at most
- * 9,066 characters of samples.
+ * A highlighted sample is 3 to 7 bytes of HTML per character (6 to 11 when each token had its span): Okta's
+ * createTokenInlineHook, whose six samples each send a body of about 4,600 characters, had 164 kB of samples in its
+ * 350 kB of HTML. Vigil's pages have at most 9,066 characters of samples.
  */
 export const SAMPLE_HIGHLIGHT_BUDGET = 12_000;
 
@@ -149,14 +150,11 @@ export const SAMPLE_HIGHLIGHT_BUDGET = 12_000;
 const HIGHLIGHT_BUDGETS = {examples: EXAMPLE_HIGHLIGHT_BUDGET, samples: SAMPLE_HIGHLIGHT_BUDGET};
 
 /**
- * Code as plain text: one token holding every line, so the block's HTML is one span around the text, whose line
+ * Code as plain text: one token holding every line, so the block's HTML is its text in one line's span, whose line
  * breaks the <pre> shows (a span per line took 46 bytes of each short line of JSON), and its copy button copies it.
  */
 function plainCode(block: CodeBlockData, code: string): CodeBlockData {
-  const [classLists] = JSON.parse(block.tokens) as [string[], unknown];
-  const plain = classLists.indexOf(PLAIN_TOKEN);
-  if (plain < 0) throw new Error(`plain text has no plain token class: ${block.tokens.slice(0, 80)}`);
-  return {...block, tokens: JSON.stringify([classLists, [[plain, code]]])};
+  return {...block, tokens: JSON.stringify([[PLAIN_TOKEN], [[0, code]]])};
 }
 
 class PageData {

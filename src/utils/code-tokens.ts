@@ -64,8 +64,10 @@ function classesOf(styles: [Style | undefined, Style | undefined], classIndex: C
 
 /**
  * The tokens of a block as the build gives them: the distinct class lists of its tokens, then each line as
- * a flat list of class-list index and text. Compact for the page's chunk; the code (for the copy button)
- * is the texts joined, lines by `\n`; src/components/StaticCodeBlock builds the lines' HTML from it.
+ * a flat list of class-list index and text. A class list holds a token's style classes only, Prism's type names
+ * being styled by nothing here, and neighbouring tokens of one style are one (the empty list: the line's own
+ * style, no span; PLAIN_TOKEN). Compact for the page's chunk; the code (for the copy button) is the texts
+ * joined, lines by `\n`; src/components/StaticCodeBlock builds the lines' HTML from it.
  */
 export type BlockTokens = [classLists: string[], lines: (number | string)[][]];
 
@@ -79,6 +81,8 @@ type LanguageClasses = {
   dictionaries: [Record<string, Style>, Record<string, Style>];
   lineClass: string;
   preClass: string;
+  /** The classes a token inherits from its line and the <pre>: it takes none of them again. */
+  inherited: Set<string>;
   byTypes: Map<string, string>;
 };
 
@@ -93,10 +97,18 @@ function classesOfLanguage(themes: CodeThemes, classIndex: ClassIndex, language:
     const dictionaries = MODES.map(({mode}) =>
       themeDictionary(themes[mode], language),
     ) as LanguageClasses['dictionaries'];
+    const preClasses = classesOf([dictionaries[0].root, dictionaries[1].root], classIndex);
+    // A line is drawn over its <pre>, whose color it inherits: its classes are only what the <pre>'s do not give
+    // (none, when the plain style is the root's without its background, as prism-react-renderer makes it).
+    const lineClasses = classesOf([dictionaries[0].plain, dictionaries[1].plain], classIndex).filter(
+      (name) => !preClasses.includes(name),
+    );
     known = {
       dictionaries,
-      lineClass: classesOf([dictionaries[0].plain, dictionaries[1].plain], classIndex).join(' '),
-      preClass: classesOf([dictionaries[0].root, dictionaries[1].root], classIndex).join(' '),
+      lineClass: lineClasses.join(' '),
+      preClass: preClasses.join(' '),
+      // With classes of its own, a line may draw over one of the <pre>'s: then a token keeps every class.
+      inherited: new Set(lineClasses.length === 0 ? preClasses : []),
       byTypes: new Map(),
     };
     languages.set(language, known);
@@ -114,32 +126,36 @@ export function tokenizeBlock(
 ): {tokens: string; lineClass: string; preClass: string} {
   const grammar = prism.languages[language];
   const lines = normalizeTokens(grammar ? prism.tokenize(code, grammar) : [code]);
-  const {dictionaries, lineClass, preClass, byTypes} = classesOfLanguage(themes, classIndex, language);
+  const {dictionaries, lineClass, preClass, inherited, byTypes} = classesOfLanguage(themes, classIndex, language);
   const classLists: string[] = [];
   const listIndex = new Map<string, number>();
-  const flat = lines.map((line) =>
-    // An empty token (the one Prism ends a line with, the newline of an empty line) draws nothing: left out,
-    // it leaves no empty span in the page.
-    line.flatMap((token) => {
-      if (token.content === '' || token.content === '\n') return [];
-      // Not empty, so its style depends on its types alone (tokenStyle).
+  const flat = lines.map((line) => {
+    const parts: (number | string)[] = [];
+    for (const token of line) {
+      // An empty token (the one Prism ends a line with, the newline of an empty line) draws nothing: left out,
+      // it leaves no empty span in the page.
+      if (token.content === '' || token.content === '\n') continue;
+      // Not empty, so its style depends on its types alone (tokenStyle); what of it the <pre> gives, it inherits.
       const types = token.types.join(' ');
       let classes = byTypes.get(types);
       if (classes === undefined) {
-        classes = [
-          'token',
-          ...token.types,
-          ...classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex),
-        ].join(' ');
+        classes = classesOf([tokenStyle(dictionaries[0], token), tokenStyle(dictionaries[1], token)], classIndex)
+          .filter((name) => !inherited.has(name))
+          .join(' ');
         byTypes.set(types, classes);
       }
-      if (!listIndex.has(classes)) {
-        listIndex.set(classes, classLists.length);
+      let index = listIndex.get(classes);
+      if (index === undefined) {
+        index = classLists.length;
+        listIndex.set(classes, index);
         classLists.push(classes);
       }
-      return [listIndex.get(classes) as number, token.content];
-    }),
-  );
+      // A token styled as the one before it joins it: one span, drawn the same.
+      if (parts.length > 0 && parts[parts.length - 2] === index) parts[parts.length - 1] += token.content;
+      else parts.push(index, token.content);
+    }
+    return parts;
+  });
   if (codeOfTokens(flat) !== code) {
     throw new Error(`static code blocks: the tokens of a ${language} block do not add up to its code`);
   }

@@ -6,7 +6,10 @@
 export type HighlightedCode = {
   /** JSON of BlockTokens. */
   tokens: string;
-  /** Classes of each line (the plain style of both modes), of the <pre> (the root style), JSON of the magic-comment classes per line. */
+  /**
+   * Classes of each line (what of the plain style of both modes the <pre> does not give), of the <pre> (the root
+   * style), JSON of the magic-comment classes per line.
+   */
   lineClass: string;
   preClass: string;
   lineClassNames: string;
@@ -16,7 +19,8 @@ export type HighlightedCode = {
 };
 
 /**
- * The classes of a token Prism does not highlight, colored by neither theme: StaticCodeBlock writes its text without a
- * span, taking the line's color, and the API pages' plain examples are one such token.
+ * The classes of a token colored by neither theme (none: a token's classes are its style's, src/utils/code-tokens.ts):
+ * StaticCodeBlock writes its text without a span, taking the line's color, and the API pages' plain examples are one
+ * such token.
  */
-export const PLAIN_TOKEN = 'token plain';
+export const PLAIN_TOKEN = '';

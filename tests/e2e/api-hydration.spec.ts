@@ -13,6 +13,8 @@ test('an operation page hydrates its controls and leaves its field lists as the 
   // The lists are there, whole: every field of the request and the responses, as the server rendered them.
   const served = await page.locator(`${STATIC} li[id]`).count();
   expect(served).toBeGreaterThan(100);
+  // A subtree inside another is plain markup of the outer one's: marked once, at the outermost.
+  expect(await page.locator(`${STATIC} ${STATIC}`).count()).toBe(0);
   await expect(page.locator('#request-body-connection-snowflake-warehouse')).toHaveCount(1);
   // React holds nothing inside them: hydrating the page did not render one of their components.
   expect(await reactNodesInside(page, STATIC)).toBe(0);

@@ -149,6 +149,16 @@ test.describe('API reference', () => {
     const parameter = op.parameters.find((candidate) => candidate.in === 'path')!;
     await openPage(page, `/docs/api/${op.slug}`);
     const field = page.getByRole('link', {name: parameter.name, exact: true}).first();
+    // Its mark, drawn by the style sheet (no part of the link's name, matched exactly above), shows on hover.
+    const mark = () =>
+      field.evaluate((link) => {
+        const after = getComputedStyle(link, '::after');
+        return {content: after.content, shown: after.opacity === '1'};
+      });
+    await page.mouse.move(0, 0);
+    expect(await mark()).toEqual({content: expect.stringContaining('"#"'), shown: false});
+    await field.hover();
+    await expect.poll(mark).toEqual({content: expect.stringContaining('"#"'), shown: true});
     await field.click();
     await expect(page).toHaveURL(new RegExp(`#path-${String(parameter.name).replace(/_/g, '-')}$`));
     await expect(page.locator(':target')).toContainText(parameter.name);

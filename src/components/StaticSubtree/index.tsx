@@ -1,4 +1,13 @@
-import {useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode} from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useHistory} from '@docusaurus/router';
@@ -9,6 +18,9 @@ type Props = {
   className?: string;
   children?: ReactNode;
 };
+
+/** Whether a component is inside a StaticSubtree: one inside another is a plain element of the outer one's HTML. */
+const InsideStaticSubtree = createContext(false);
 
 /** A layout effect in the browser (before the first paint); on the server, where none runs, a plain effect. */
 const useBrowserLayoutEffect = ExecutionEnvironment.canUseDOM ? useLayoutEffect : useEffect;
@@ -23,9 +35,20 @@ function isPagePath(pathname: string, baseUrl: string): boolean {
  * folds), rendered by the server and left as it is when React hydrates the page: in the browser, the first render
  * gives the element an empty inner HTML that React does not compare with the server's (dangerouslySetInnerHTML), so
  * none of the subtree's components runs. A page reached by the router renders it as any component does. A click on
- * a link of the site inside it goes through the router, as a <Link> would.
+ * a link of the site inside it goes through the router, as a <Link> would. Inside another (a field's text in a field
+ * list) it is a plain element: the outer one already keeps it from hydration and routes its links.
  */
 export default function StaticSubtree({as: Tag, className, children}: Props): ReactNode {
+  return useContext(InsideStaticSubtree) ? (
+    <Tag className={className}>{children}</Tag>
+  ) : (
+    <OutermostStaticSubtree as={Tag} className={className}>
+      {children}
+    </OutermostStaticSubtree>
+  );
+}
+
+function OutermostStaticSubtree({as: Tag, className, children}: Props): ReactNode {
   // In the browser before the page has hydrated (Docusaurus sets <html data-has-hydrated="true"> once it has): this
   // subtree is the server's HTML, being hydrated. Read once, not from useIsBrowser's context, whose change after
   // hydration would render every subtree again.
@@ -81,7 +104,7 @@ export default function StaticSubtree({as: Tag, className, children}: Props): Re
   }
   return (
     <Tag className={className} data-static-subtree="" onClick={onClick}>
-      {children}
+      <InsideStaticSubtree.Provider value>{children}</InsideStaticSubtree.Provider>
     </Tag>
   );
 }

@@ -29,9 +29,6 @@ export default function ApiField({id, name, type, flags = [], children}: Props):
         {/* eslint-disable-next-line @docusaurus/no-html-links */}
         <a className={styles.name} href={`#${id}`} title="Link to this field">
           <code>{name}</code>
-          <span className={styles.hash} aria-hidden="true">
-            #
-          </span>
         </a>
         <span className={styles.type}>{type}</span>
         {flags.map((flag) => (
