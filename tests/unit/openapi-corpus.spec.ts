@@ -197,8 +197,9 @@ for (const entry of corpusEntries()) {
         problems.push(`${page.id}: ${markdown} bytes of Markdown, over ${API_PAGE_BUDGET.markdown}`);
     }
     // No page highlights more example code than EXAMPLE_HIGHLIGHT_BUDGET characters, or more request samples than
-    // SAMPLE_HIGHLIGHT_BUDGET: the code after is plain text (highlighted code is 6 to 11 bytes of HTML a character;
-    // Okta's createPolicyRule was 647 kB of HTML, its createTokenInlineHook had 164 kB of samples).
+    // SAMPLE_HIGHLIGHT_BUDGET: the code after is plain text (highlighted code is 3 to 7 bytes of HTML a character, 6 to
+    // 11 when each token had its span; Okta's createPolicyRule was 647 kB of HTML, its createTokenInlineHook had 164 kB
+    // of samples).
     for (const file of generated.files.filter((name) => name.endsWith('.page.js'))) {
       const highlighted = highlightedCharacters(pageDataModule(path.join(generated.outputDir, file)));
       if (highlighted.examples > EXAMPLE_HIGHLIGHT_BUDGET)
