@@ -3,6 +3,7 @@ import {clientSiteConfigPlugin} from './client-site-config';
 import {docsPreferredVersionPlugin} from './docs-preferred-version';
 import {postmanCodegensPlugin} from './postman-codegens-plugin';
 import {prismLanguagesPlugin} from './prism-languages';
+import {routeComponentsPlugin} from './route-components';
 import {routePrefetchPlugin} from './route-prefetch';
 import {sidebarCategoryHrefPlugin} from './sidebar-category-href';
 import {stagedClientEntryPlugin} from './staged-client-entry';
@@ -23,6 +24,7 @@ export const PERFORMANCE_INTERVENTIONS = [
   'client-site-config',
   'sidebar-category-href',
   'docs-preferred-version',
+  'route-components',
 ] as const;
 type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
 
@@ -62,6 +64,7 @@ function interventions(): Intervention[] {
     {name: 'client-site-config', plugin: clientSiteConfigPlugin, records: ['client-site-config']},
     {name: 'sidebar-category-href', plugin: sidebarCategoryHrefPlugin, records: ['sidebar-category-href']},
     {name: 'docs-preferred-version', plugin: docsPreferredVersionPlugin, records: ['docs-preferred-version']},
+    {name: 'route-components', plugin: routeComponentsPlugin, records: ['route-components']},
     {plugin: postmanCodegensPlugin, records: []},
   ];
 }

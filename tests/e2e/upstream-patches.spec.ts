@@ -1,6 +1,7 @@
 // Interventions of src/upstream/ whose effect only a browser shows (the others: tests/build/upstream-patches.spec.ts).
 import {recordRerenders, rerenderedAfterHydration} from '../support/react-fibers';
-import {expect, openPage, test} from '../support/site';
+import type {Page} from '@playwright/test';
+import {expect, openPage, sitemapPaths, test} from '../support/site';
 
 test("staged-client-entry: the main bundle's own task ends before Docusaurus' client entry runs, and the page then hydrates", async ({
   page,
@@ -85,4 +86,58 @@ test('docs-preferred-version: a preferred version in storage still reaches the p
   await page.addInitScript(() => localStorage.setItem('docs-preferred-version-default', 'no-such-version'));
   await openPage(page, '/docs/intro');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBeNull();
+});
+
+/**
+ * How many route components the page has made: react-loadable makes a class per route component (with a static
+ * `preload`), whose prototype inherits React's Component.prototype. The prototype is taken from a route component of
+ * the page's React tree; the heap is then searched for the objects that inherit it (CDP Runtime.queryObjects).
+ */
+async function routeComponentsMade(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  const {result: prototype} = await cdp.send('Runtime.evaluate', {
+    expression: `(() => {
+      const container = document.getElementById('__docusaurus');
+      const key = Object.keys(container).find((name) => name.startsWith('__reactContainer'));
+      const pending = [container[key]];
+      while (pending.length) {
+        const fiber = pending.pop();
+        if (!fiber) continue;
+        const type = fiber.type;
+        if (typeof type === 'function' && type.prototype?.isReactComponent && typeof type.preload === 'function')
+          return Object.getPrototypeOf(type.prototype);
+        pending.push(fiber.child, fiber.sibling);
+      }
+      throw new Error('no route component in the page');
+    })()`,
+  });
+  if (!prototype.objectId) throw new Error('React Component.prototype not found');
+  const {objects} = await cdp.send('Runtime.queryObjects', {prototypeObjectId: prototype.objectId});
+  const {result} = await cdp.send('Runtime.callFunctionOn', {
+    objectId: objects.objectId!,
+    // A class's own prototype has the class as its own constructor; react-loadable's classes have a static preload.
+    functionDeclaration: `function () {
+      return this.filter((object) => Object.hasOwn(object, 'constructor') && typeof object.constructor.preload === 'function').length;
+    }`,
+    returnByValue: true,
+  });
+  await cdp.detach();
+  return result.value as number;
+}
+
+test('route-components: a page makes the components of the routes it renders, not one for every route of the site', async ({
+  page,
+}) => {
+  await openPage(page, '/docs/intro');
+  // The routes of the site, from its sitemap: every page is a route (the API pages too).
+  expect(sitemapPaths().length).toBeGreaterThan(300);
+  // The page's own routes (the docs root, its version, its sidebar root, the doc) and the not-found route.
+  const made = await routeComponentsMade(page);
+  expect(made, 'route components made on /docs/intro').toBeLessThanOrEqual(8);
+  // A link of the site makes the next page's when the router opens it, and the page shows.
+  await page.locator('nav.navbar a[href="/docs/api"]').first().click();
+  await expect(page).toHaveURL(/\/docs\/api$/);
+  await expect(page.locator('h1')).toHaveText(/API/);
+  expect(await routeComponentsMade(page)).toBeGreaterThan(made);
+  expect(await routeComponentsMade(page)).toBeLessThanOrEqual(made + 6);
 });
