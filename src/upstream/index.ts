@@ -3,6 +3,7 @@ import {clientSiteConfigPlugin} from './client-site-config';
 import {docsPreferredVersionPlugin} from './docs-preferred-version';
 import {postmanCodegensPlugin} from './postman-codegens-plugin';
 import {prismLanguagesPlugin} from './prism-languages';
+import {registryModulePathsPlugin} from './registry-module-paths';
 import {routeComponentsPlugin} from './route-components';
 import {routePrefetchPlugin} from './route-prefetch';
 import {sidebarCategoryHrefPlugin} from './sidebar-category-href';
@@ -25,6 +26,7 @@ export const PERFORMANCE_INTERVENTIONS = [
   'sidebar-category-href',
   'docs-preferred-version',
   'route-components',
+  'registry-module-paths',
 ] as const;
 type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
 
@@ -65,6 +67,7 @@ function interventions(): Intervention[] {
     {name: 'sidebar-category-href', plugin: sidebarCategoryHrefPlugin, records: ['sidebar-category-href']},
     {name: 'docs-preferred-version', plugin: docsPreferredVersionPlugin, records: ['docs-preferred-version']},
     {name: 'route-components', plugin: routeComponentsPlugin, records: ['route-components']},
+    {name: 'registry-module-paths', plugin: registryModulePathsPlugin, records: ['registry-module-paths']},
     {plugin: postmanCodegensPlugin, records: []},
   ];
 }

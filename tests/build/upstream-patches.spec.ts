@@ -99,3 +99,12 @@ test('announcement-bar-new-id: the bundle every page loads shows the bar of a ne
   const source = sourceOf(mainBundle());
   expect(source).toMatch(/setAttribute\("data-announcement-bar-initially-dismissed","false"\)/);
 });
+
+test("registry-module-paths: the bundle every page loads holds the route table but none of the site's module paths", () => {
+  const source = sourceOf(mainBundle());
+  // The route table is there (every page's path, written once per route by route-components)...
+  expect(source).toContain('"/docs/api/get-dataset"');
+  expect(source).toContain('"/docs/intro"');
+  // ...and the registry's entries have no module path: only the server reports them (react-loadable's capture).
+  expect(source.match(/"@site\/[^"]*"/g) ?? []).toEqual([]);
+});
