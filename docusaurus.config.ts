@@ -15,7 +15,13 @@ import {
   machineAccessNotes,
   siteUrlFromEnv,
 } from './config/site-constants';
-import {interventionsLeftOut, upstreamClientModules, upstreamCss, upstreamPlugins} from './src/upstream';
+import {
+  interventionsLeftOut,
+  upstreamClientModules,
+  upstreamCss,
+  upstreamPlugins,
+  upstreamSsrTemplate,
+} from './src/upstream';
 import {rehypeStaticCodeBlocks, staticCodeBlocksPlugin} from './src/plugins/static-code-blocks';
 import {apiReferencePlugin} from './src/plugins/api-reference';
 import {markdownTwinsPlugin} from './src/plugins/markdown-twins';
@@ -33,10 +39,12 @@ const announcementId = announcementIdFromEnv(process.env.ANNOUNCEMENT_ID);
  * Every change this site makes to another package's code or markup: src/upstream/README.md says what each
  * patches, why, and when to delete it. VIGIL_WITHOUT_UPSTREAM leaves performance patches out, to measure them.
  */
+const leftOut = interventionsLeftOut(process.env.VIGIL_WITHOUT_UPSTREAM);
 const upstream = {
-  plugins: upstreamPlugins({leftOut: interventionsLeftOut(process.env.VIGIL_WITHOUT_UPSTREAM)}),
+  plugins: upstreamPlugins({leftOut}),
   clientModules: upstreamClientModules,
   css: upstreamCss,
+  ssrTemplate: upstreamSsrTemplate({leftOut}),
 };
 
 /**
@@ -61,6 +69,7 @@ const config: Config = {
   url: siteUrlFromEnv(process.env.SITE_URL),
   baseUrl: BASE_URL,
   titleDelimiter: '|',
+  ssrTemplate: upstream.ssrTemplate,
   trailingSlash: undefined,
 
   // The specification asks for warnings; tests/build/build-log.spec.ts fails the suite on any of them.

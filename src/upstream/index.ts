@@ -1,6 +1,7 @@
 import type {Plugin, PluginConfig} from '@docusaurus/types';
 import {clientSiteConfigPlugin} from './client-site-config';
 import {docsPreferredVersionPlugin} from './docs-preferred-version';
+import {headInlineScriptsTemplate} from './head-inline-scripts';
 import {postmanCodegensPlugin} from './postman-codegens-plugin';
 import {prismLanguagesPlugin} from './prism-languages';
 import {registryModulePathsPlugin} from './registry-module-paths';
@@ -27,6 +28,7 @@ export const PERFORMANCE_INTERVENTIONS = [
   'docs-preferred-version',
   'route-components',
   'registry-module-paths',
+  'head-inline-scripts',
 ] as const;
 type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
 
@@ -94,6 +96,14 @@ function appliedCheckPlugin(expected: string[]) {
 export function upstreamPlugins(options: WingOptions): PluginConfig[] {
   const kept = interventions().filter(({name}) => !name || !options.leftOut.has(name));
   return [...kept.map(({plugin}) => plugin), appliedCheckPlugin(kept.flatMap(({records}) => records))];
+}
+
+/**
+ * The page template every page is rendered with (`ssrTemplate`): Docusaurus' own with the inline scripts it puts
+ * at the start of the body moved into the head (`head-inline-scripts.ts`), or Docusaurus' own when that is left out.
+ */
+export function upstreamSsrTemplate(options: WingOptions): string | undefined {
+  return options.leftOut.has('head-inline-scripts') ? undefined : headInlineScriptsTemplate();
 }
 
 /** Client modules of the wing: the announcement bar of a new id shown to a reader who dismissed an earlier one. */

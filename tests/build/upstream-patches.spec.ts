@@ -10,6 +10,7 @@ import {navbar} from '../../config/navbar';
 import {SITE_TAGLINE} from '../../config/site-constants';
 import prismComponents from 'prismjs/components.json';
 import {bundledPrism} from '../support/prism';
+import {htmlFiles} from '../../tools/build-output.cjs';
 
 const SCRIPTS_DIR = 'build/assets/js';
 
@@ -107,4 +108,26 @@ test("registry-module-paths: the bundle every page loads holds the route table b
   expect(source).toContain('"/docs/intro"');
   // ...and the registry's entries have no module path: only the server reports them (react-loadable's capture).
   expect(source.match(/"@site\/[^"]*"/g) ?? []).toEqual([]);
+});
+
+test("head-inline-scripts: every page's inline scripts run above its style sheet, and its body opens with the app", () => {
+  // A parser-inserted script below a style sheet that is still loading waits for it, and so does the parser: a
+  // script at the start of the body kept the whole body from being read until the style sheet had arrived.
+  const problems: string[] = [];
+  const pages = htmlFiles('build');
+  for (const file of pages) {
+    const html = readFileSync(file, 'utf8');
+    const styleSheet = html.search(/<link rel="?stylesheet"?[ >]/);
+    if (styleSheet === -1) {
+      problems.push(`${file}: no style sheet`);
+      continue;
+    }
+    const inlineScriptsBelow = [...html.slice(styleSheet).matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)];
+    if (inlineScriptsBelow.length > 0)
+      problems.push(`${file}: ${inlineScriptsBelow.length} inline scripts below the style sheet`);
+    if (!/<body[^>]*><div id="?__docusaurus"?>/.test(html))
+      problems.push(`${file}: the body does not open with the app`);
+  }
+  expect(pages.length).toBeGreaterThan(150);
+  expect(problems).toEqual([]);
 });

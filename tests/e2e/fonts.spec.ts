@@ -2,7 +2,7 @@ import {chromium, type Browser, type Page} from '@playwright/test';
 import {CHROMIUM_ARGS, TEST_BROWSER} from '../../tools/test-browser.cjs';
 import {VIEWPORTS} from '../../tools/page-weight.mjs';
 import {fontManifest} from '../../src/plugins/fonts';
-import {BASE_URL, expect, guardPage, test, waitForHydration} from '../support/site';
+import {BASE_URL, expect, guardPage, holdRequests, test, waitForHydration} from '../support/site';
 
 // The site's own fonts (src/plugins/fonts, static/fonts): text and code are drawn in them, they come from this
 // host, and the page does not move when they arrive late (the fallback faces have their metrics).
@@ -116,14 +116,7 @@ async function fontsArriveLate(browser: Browser, baseURL: string | undefined) {
           }
         }).observe({type: 'layout-shift', buffered: true});
       });
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(FONT_FILES, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, FONT_FILES);
       await page.goto(DOC_PAGE, {waitUntil: 'domcontentloaded'});
       await waitForHydration(page);
       // The page is painted and hydrated in the fallback faces: the fonts are still on their way.

@@ -1,7 +1,7 @@
 // Interventions of src/upstream/ whose effect only a browser shows (the others: tests/build/upstream-patches.spec.ts).
 import {recordRerenders, rerenderedAfterHydration} from '../support/react-fibers';
 import type {Page} from '@playwright/test';
-import {expect, openPage, sitemapPaths, test} from '../support/site';
+import {expect, holdRequests, openPage, sitemapPaths, test, waitForHydration} from '../support/site';
 
 test("staged-client-entry: the main bundle's own task ends before Docusaurus' client entry runs, and the page then hydrates", async ({
   page,
@@ -141,4 +141,30 @@ test('route-components: a page makes the components of the routes it renders, no
   const afterLink = await routeComponentsMade(page);
   expect(afterLink).toBeGreaterThan(made);
   expect(afterLink).toBeLessThanOrEqual(made + 6);
+});
+
+test('head-inline-scripts: the HTML parser reads the whole page while its style sheet downloads, with the color mode already set', async ({
+  page,
+}) => {
+  // Without the intervention the theme's inline script opens the body, below the style sheet: it waits for the
+  // style sheet, and the parser waits for it, so the document stays "loading" until the style sheet arrives.
+  const STYLE_SHEETS = '**/assets/css/**';
+  for (const path of ['/docs/intro', '/docs/api/get-dataset']) {
+    const release = await holdRequests(page, STYLE_SHEETS);
+    await page.goto(path, {waitUntil: 'commit'});
+    await expect.poll(() => page.evaluate(() => document.readyState), `${path}: parsed to the end`).toBe('interactive');
+    expect(
+      await page.evaluate(() => ({
+        theme: document.documentElement.dataset.theme,
+        // The site's footer closes the page.
+        footer: document.querySelectorAll('.footer__copyright').length,
+        // The inline style sheets (the font faces) are there; the site's style sheet is not.
+        styled: [...document.styleSheets].some((sheet) => sheet.href !== null),
+      })),
+      `${path}, the style sheet held`,
+    ).toEqual({theme: 'light', footer: 1, styled: false});
+    release();
+    await waitForHydration(page);
+    await page.unroute(STYLE_SHEETS);
+  }
 });

@@ -98,20 +98,23 @@ export async function waitForHydration(page: Page) {
 export const SCRIPT_URLS = '**/assets/js/**';
 
 /**
- * Holds back every script the page requests until the returned function is called; the scripts are then
- * answered. `page.unroute(SCRIPT_URLS)` removes the hold.
+ * Holds back every request of the page that matches `urls` until the returned function is called; they are then
+ * answered. `page.unroute(urls)` removes the hold.
  */
-export async function holdScripts(page: Page): Promise<() => void> {
+export async function holdRequests(page: Page, urls: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(SCRIPT_URLS, async (route) => {
+  await page.route(urls, async (route) => {
     await held;
     await route.continue();
   });
   return release;
 }
+
+/** Holds back every script the page requests (holdRequests); `page.unroute(SCRIPT_URLS)` removes the hold. */
+export const holdScripts = (page: Page): Promise<() => void> => holdRequests(page, SCRIPT_URLS);
 
 /** Navigates and waits until React has hydrated the server-rendered page. */
 export async function openPage(page: Page, path: string) {
