@@ -54,11 +54,17 @@ test('the inline scripts plugins put before the body are rendered in the head, a
 });
 
 test("markup other than inline scripts before the body stops the build, naming the template and the markup (Google Tag Manager's noscript iframe)", async () => {
-  // The plugin injects its tags in production builds only.
+  // The plugin injects its tags in production builds only. The worker's NODE_ENV is given back as it was: an
+  // unset one stays unset (assigning undefined to process.env would store the string "undefined").
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
-  const gtm = gtmPlugin({}, {containerId: 'GTM-ABC123'});
-  process.env.NODE_ENV = nodeEnv;
+  let gtm: Pick<Plugin, 'injectHtmlTags'>;
+  try {
+    gtm = gtmPlugin({}, {containerId: 'GTM-ABC123'});
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await expect(renderPage([themeScript, gtm])).rejects.toThrow(
     /src\/upstream\/head-inline-scripts\.ts: a plugin puts markup other than inline scripts before the body \(.*<noscript><iframe src="https:\/\/www\.googletagmanager\.com\/ns\.html\?id=GTM-ABC123"/,
   );
