@@ -5,6 +5,7 @@ import {headInlineScriptsTemplate} from './head-inline-scripts';
 import {postmanCodegensPlugin} from './postman-codegens-plugin';
 import {prismLanguagesPlugin} from './prism-languages';
 import {registryModulePathsPlugin} from './registry-module-paths';
+import {routeChunkScriptsPlugin} from './route-chunk-scripts';
 import {routeComponentsPlugin} from './route-components';
 import {routePrefetchPlugin} from './route-prefetch';
 import {sidebarCategoryHrefPlugin} from './sidebar-category-href';
@@ -29,6 +30,7 @@ export const PERFORMANCE_INTERVENTIONS = [
   'route-components',
   'registry-module-paths',
   'head-inline-scripts',
+  'route-chunk-scripts',
 ] as const;
 type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
 
@@ -70,6 +72,7 @@ function interventions(): Intervention[] {
     {name: 'docs-preferred-version', plugin: docsPreferredVersionPlugin, records: ['docs-preferred-version']},
     {name: 'route-components', plugin: routeComponentsPlugin, records: ['route-components']},
     {name: 'registry-module-paths', plugin: registryModulePathsPlugin, records: ['registry-module-paths']},
+    {name: 'route-chunk-scripts', plugin: routeChunkScriptsPlugin, records: ['route-chunk-scripts']},
     {plugin: postmanCodegensPlugin, records: []},
   ];
 }

@@ -131,3 +131,23 @@ test("head-inline-scripts: every page's inline scripts run above its style sheet
   expect(pages.length).toBeGreaterThan(150);
   expect(problems).toEqual([]);
 });
+
+test("route-chunk-scripts: every page's HTML lists the entry scripts, then its own route chunks, each a file of the build", () => {
+  // Docusaurus lists a page's scripts from the modules it rendered; without the intervention it found none of them
+  // in the client manifest, and every page listed the runtime and the main bundle only.
+  const problems: string[] = [];
+  const pages = htmlFiles('build');
+  const built = new Set(scripts());
+  for (const file of pages) {
+    const listed = [...readFileSync(file, 'utf8').matchAll(/<script src="?\/docs\/assets\/js\/([^" >]+)"? defer/g)].map(
+      ([, name]) => name,
+    );
+    if (!/^runtime~main\.[\da-f]+\.js$/.test(listed[0] ?? '') || listed[1] !== mainBundle())
+      problems.push(`${file}: the entry scripts do not come first (${listed.slice(0, 2).join(', ')})`);
+    if (listed.length < 3) problems.push(`${file}: no route chunk listed`);
+    const missing = listed.filter((name) => !built.has(name));
+    if (missing.length > 0) problems.push(`${file}: lists ${missing.join(', ')}, not in the build`);
+  }
+  expect(pages.length).toBeGreaterThan(150);
+  expect(problems).toEqual([]);
+});

@@ -168,3 +168,30 @@ test('head-inline-scripts: the HTML parser reads the whole page while its style 
     await page.unroute(STYLE_SHEETS);
   }
 });
+
+test('route-chunk-scripts: every script a page runs before it hydrates is one its HTML lists, and none is requested twice', async ({
+  page,
+  request,
+}) => {
+  // Without the intervention the HTML lists the entry scripts only (runtime and main): the main bundle, once it
+  // has run, asks for the page's own chunks, a second round trip before the page hydrates.
+  for (const path of [
+    '/docs/',
+    '/docs/intro',
+    '/docs/api/update-datastore',
+    '/docs/api/objects/dataset',
+    '/docs/blog/ai-models-data-quality',
+  ]) {
+    const html = await (await request.get(path)).text();
+    const listed = [...html.matchAll(/<script src=["']?([^"' >]+)["']? defer/g)].map(([, src]) => src);
+    const requested: string[] = [];
+    const onRequest = (scriptRequest: {resourceType: () => string; url: () => string}) => {
+      if (scriptRequest.resourceType() === 'script') requested.push(new URL(scriptRequest.url()).pathname);
+    };
+    page.on('request', onRequest);
+    await openPage(page, path);
+    page.off('request', onRequest);
+    expect(listed.length, `${path}: the entry scripts and the page's own`).toBeGreaterThan(2);
+    expect(requested, `${path}: the scripts requested up to hydration`).toEqual(listed);
+  }
+});
