@@ -3,7 +3,7 @@ import {operationsOf, serverVariableEnv, TOKEN_VARIABLE, type ApiOperation} from
 import {readClipboard} from '../support/clipboard';
 import {servedPage} from '../support/html';
 import {loadSpec} from '../support/openapi';
-import {expect, openPage, test} from '../support/site';
+import {expect, openPage, scriptRequests, test} from '../support/site';
 
 test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
@@ -35,15 +35,6 @@ async function sampleTexts(page: Page): Promise<Record<string, string>> {
   return texts;
 }
 
-/** The scripts the page has requested so far. */
-function scriptsOf(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') urls.push(request.url());
-  });
-  return urls;
-}
-
 async function openPanel(page: Page) {
   await page.getByRole('button', {name: 'Your values'}).click();
   await expect(panel(page)).toBeVisible();
@@ -55,7 +46,7 @@ for (const width of [1280, 390]) {
     request,
   }) => {
     await page.setViewportSize({width, height: 900});
-    const scripts = scriptsOf(page);
+    const scripts = scriptRequests(page);
     await openPage(page, `/docs/api/${operation.slug}`);
     await page.waitForLoadState('networkidle');
     const before = [...scripts];

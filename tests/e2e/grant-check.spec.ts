@@ -6,7 +6,7 @@
 import {axeViolations} from '../support/axe';
 import {readClipboard} from '../support/clipboard';
 import {codeBlocks, readMarkdown} from '../support/content';
-import {expect, holdScripts, openPage, test, waitForHydration} from '../support/site';
+import {expect, holdScripts, openPage, scriptRequests, test, waitForHydration} from '../support/site';
 
 test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
@@ -19,10 +19,7 @@ const pageOutput = codeBlocks(readMarkdown('docs/configuring-datastore/postgresq
 test('the grant check loads when used, lists the missing grant with its statement, and names its formats', async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
+  const scripts = scriptRequests(page);
   await openPage(page, PATH);
   await page.waitForLoadState('networkidle');
   const check = page.getByRole('group', {name: LABEL});

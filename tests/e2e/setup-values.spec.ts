@@ -2,7 +2,7 @@ import type {Page} from '@playwright/test';
 import {axeViolations} from '../support/axe';
 import {readClipboard} from '../support/clipboard';
 import {servedPage} from '../support/html';
-import {expect, openPage, test, waitForHydration} from '../support/site';
+import {expect, openPage, scriptRequests, test, waitForHydration} from '../support/site';
 
 // The reader's names in the setup commands (src/components/SetupValues): typed once in the "your values" control,
 // they replace the documented defaults in the code blocks and copy buttons of every setup page, after a
@@ -31,10 +31,7 @@ async function copied(page: Page, text: string): Promise<string> {
 test('names typed on one page fill the commands of another, after navigation and reload, quoted per dialect', async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
+  const scripts = scriptRequests(page);
   await openPage(page, SNOWFLAKE);
   await page.waitForLoadState('networkidle');
   const before = scripts.length;

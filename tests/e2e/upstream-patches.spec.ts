@@ -1,7 +1,7 @@
 // Interventions of src/upstream/ whose effect only a browser shows (the others: tests/build/upstream-patches.spec.ts).
 import {recordRerenders, rerenderedAfterHydration} from '../support/react-fibers';
 import type {Page} from '@playwright/test';
-import {expect, holdRequests, openPage, sitemapPaths, test, waitForHydration} from '../support/site';
+import {expect, holdRequests, openPage, scriptRequests, sitemapPaths, test, waitForHydration} from '../support/site';
 
 test("staged-client-entry: the main bundle's own task ends before Docusaurus' client entry runs, and the page then hydrates", async ({
   page,
@@ -175,6 +175,7 @@ test('route-chunk-scripts: every script a page runs before it hydrates is one it
 }) => {
   // Without the intervention the HTML lists the entry scripts only (runtime and main): the main bundle, once it
   // has run, asks for the page's own chunks, a second round trip before the page hydrates.
+  const scripts = scriptRequests(page);
   for (const path of [
     '/docs/',
     '/docs/intro',
@@ -184,13 +185,9 @@ test('route-chunk-scripts: every script a page runs before it hydrates is one it
   ]) {
     const html = await (await request.get(path)).text();
     const listed = [...html.matchAll(/<script src=["']?([^"' >]+)["']? defer/g)].map(([, src]) => src);
-    const requested: string[] = [];
-    const onRequest = (scriptRequest: {resourceType: () => string; url: () => string}) => {
-      if (scriptRequest.resourceType() === 'script') requested.push(new URL(scriptRequest.url()).pathname);
-    };
-    page.on('request', onRequest);
+    const before = scripts.length;
     await openPage(page, path);
-    page.off('request', onRequest);
+    const requested = scripts.slice(before).map((url) => new URL(url).pathname);
     expect(listed.length, `${path}: the entry scripts and the page's own`).toBeGreaterThan(2);
     expect(requested, `${path}: the scripts requested up to hydration`).toEqual(listed);
   }

@@ -116,6 +116,15 @@ export async function holdRequests(page: Page, urls: string): Promise<() => void
 /** Holds back every script the page requests (holdRequests); `page.unroute(SCRIPT_URLS)` removes the hold. */
 export const holdScripts = (page: Page): Promise<() => void> => holdRequests(page, SCRIPT_URLS);
 
+/** The URLs of the scripts the page requests from now on, in order: a list that grows as the page requests more. */
+export function scriptRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.push(request.url());
+  });
+  return urls;
+}
+
 /** Navigates and waits until React has hydrated the server-rendered page. */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
