@@ -75,13 +75,12 @@ const APPLIED_THROTTLING = {throttlingMethod: 'devtools'};
  * (docs/throttling.md, "Calibrating the CPU slowdown"): on a machine whose benchmark index is about 3,200, 6.7x
  * gives the CPU time a machine of about 1,900 gets at 4x.
  */
-const CPU_SLOWDOWN = process.argv.includes('--cpu-slowdown')
-  ? Number(process.argv[process.argv.indexOf('--cpu-slowdown') + 1])
+const cpuSlowdownArgument = process.argv.includes('--cpu-slowdown')
+  ? process.argv[process.argv.indexOf('--cpu-slowdown') + 1]
   : undefined;
+const CPU_SLOWDOWN = cpuSlowdownArgument === undefined ? undefined : Number(cpuSlowdownArgument);
 if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1 && CPU_SLOWDOWN <= 20))
-  throw new Error(
-    `--cpu-slowdown needs a number from 1 to 20, got "${process.argv[process.argv.indexOf('--cpu-slowdown') + 1]}"`,
-  );
+  throw new Error(`--cpu-slowdown needs a number from 1 to 20, got "${cpuSlowdownArgument}"`);
 const slowedCpu = (throttling) =>
   CPU_SLOWDOWN === undefined ? {} : {throttling: {...throttling, cpuSlowdownMultiplier: CPU_SLOWDOWN}};
 const FORM_FACTORS = {
