@@ -14,22 +14,61 @@ const isSlowConnection = () => navigator.connection?.effectiveType.includes('2g'
 const canPrefetch = (routePath) => !isSlowConnection() && !loaded.has(routePath) && !fetched.has(routePath);
 const canPreload = (routePath) => !isSlowConnection() && !loaded.has(routePath);
 
-/** Route path (without its hash) -> the chunk names of its route entries, built once on first use. */
-let chunkNamesByRoute;
+/** Route path (without its hash) -> its keys in routesChunkNames ("<path>-<hash>"), indexed once on first use. */
+let routeKeysByPath;
 function chunkNamesOf(routePath) {
-  if (!chunkNamesByRoute) {
-    chunkNamesByRoute = new Map();
-    for (const [routeNameWithHash, routeChunks] of Object.entries(routesChunkNames)) {
+  if (!routeKeysByPath) {
+    routeKeysByPath = new Map();
+    for (const routeNameWithHash of Object.keys(routesChunkNames)) {
       // input: /blog/2018/12/14/Happy-First-Birthday-Slash-fe9, output: /blog/2018/12/14/Happy-First-Birthday-Slash
       const path = routeNameWithHash.replace(/-[^-]+$/, '');
-      chunkNamesByRoute.set(path, [...(chunkNamesByRoute.get(path) ?? []), ...Object.values(flat(routeChunks))]);
+      const keys = routeKeysByPath.get(path);
+      if (keys) keys.push(routeNameWithHash);
+      else routeKeysByPath.set(path, [routeNameWithHash]);
     }
   }
-  return chunkNamesByRoute.get(routePath) ?? [];
+  // Only the routes a link matches are flattened, when it is prefetched.
+  return (routeKeysByPath.get(routePath) ?? []).flatMap((key) => Object.values(flat(routesChunkNames[key])));
 }
 
 /** Chunk asset URLs already prefetched: routes share chunks (their layouts), each is fetched once. */
 const prefetchedAssets = new Set();
+
+/**
+ * Prefetches in flight at once, at most. The links in view name dozens of chunks: started together, they took
+ * a slow connection whole for a second or more after the page had loaded, ahead of anything the reader asks for
+ * next (on HTTP/1.1 a browser opens 6 connections to a host, and a click waits behind them).
+ */
+const PREFETCHES_IN_FLIGHT = 2;
+/**
+ * A prefetch that has not settled by then gives its place up: core's fallback for browsers without
+ * `rel=prefetch` (an XMLHttpRequest) never settles when the request fails on the network.
+ */
+const PREFETCH_GIVE_UP_MS = 10_000;
+const waitingAssets = [];
+let assetsInFlight = 0;
+
+function startWaitingPrefetches() {
+  while (assetsInFlight < PREFETCHES_IN_FLIGHT && waitingAssets.length > 0) {
+    const {chunkAsset, resolve} = waitingAssets.shift();
+    assetsInFlight += 1;
+    // core's helper settles when the link has loaded or failed (it swallows the failure).
+    Promise.race([prefetchHelper(chunkAsset), new Promise((giveUp) => setTimeout(giveUp, PREFETCH_GIVE_UP_MS))]).then(
+      () => {
+        assetsInFlight -= 1;
+        resolve();
+        startWaitingPrefetches();
+      },
+    );
+  }
+}
+
+function prefetchAsset(chunkAsset) {
+  return new Promise((resolve) => {
+    waitingAssets.push({chunkAsset, resolve});
+    startWaitingPrefetches();
+  });
+}
 
 /** Adds the prefetch links of one route; the promise settles when they have loaded or failed. */
 function prefetchRoute(routePath) {
@@ -42,7 +81,7 @@ function prefetchRoute(routePath) {
       const chunkAsset = __webpack_require__.gca(chunkName);
       if (!chunkAsset || chunkAsset.includes('undefined') || prefetchedAssets.has(chunkAsset)) return Promise.resolve();
       prefetchedAssets.add(chunkAsset);
-      return prefetchHelper(chunkAsset);
+      return prefetchAsset(chunkAsset);
     }),
   );
 }
