@@ -9,6 +9,7 @@ import {CODE_LANGUAGES} from '../../config/code-languages';
 import {navbar} from '../../config/navbar';
 import {SITE_TAGLINE} from '../../config/site-constants';
 import prismComponents from 'prismjs/components.json';
+import {deferredScripts} from '../support/html';
 import {bundledPrism} from '../support/prism';
 import {htmlFiles} from '../../tools/build-output.cjs';
 
@@ -139,9 +140,7 @@ test("route-chunk-scripts: every page's HTML lists the entry scripts, then its o
   const pages = htmlFiles('build');
   const built = new Set(scripts());
   for (const file of pages) {
-    const listed = [...readFileSync(file, 'utf8').matchAll(/<script src="?\/docs\/assets\/js\/([^" >]+)"? defer/g)].map(
-      ([, name]) => name,
-    );
+    const listed = deferredScripts(readFileSync(file, 'utf8')).map((src) => src.replace(/^\/docs\/assets\/js\//, ''));
     if (!/^runtime~main\.[\da-f]+\.js$/.test(listed[0] ?? '') || listed[1] !== mainBundle())
       problems.push(`${file}: the entry scripts do not come first (${listed.slice(0, 2).join(', ')})`);
     if (listed.length < 3) problems.push(`${file}: no route chunk listed`);

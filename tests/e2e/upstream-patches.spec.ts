@@ -1,4 +1,5 @@
 // Interventions of src/upstream/ whose effect only a browser shows (the others: tests/build/upstream-patches.spec.ts).
+import {deferredScripts} from '../support/html';
 import {recordRerenders, rerenderedAfterHydration} from '../support/react-fibers';
 import type {Page} from '@playwright/test';
 import {expect, holdRequests, openPage, scriptRequests, sitemapPaths, test, waitForHydration} from '../support/site';
@@ -184,7 +185,7 @@ test('route-chunk-scripts: every script a page runs before it hydrates is one it
     '/docs/blog/ai-models-data-quality',
   ]) {
     const html = await (await request.get(path)).text();
-    const listed = [...html.matchAll(/<script src=["']?([^"' >]+)["']? defer/g)].map(([, src]) => src);
+    const listed = deferredScripts(html);
     const before = scripts.length;
     await openPage(page, path);
     const requested = scripts.slice(before).map((url) => new URL(url).pathname);

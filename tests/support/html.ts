@@ -48,6 +48,11 @@ export async function servedPage(
   return load(await response.text());
 }
 
+/** The `src` of each deferred script a page's HTML lists, in order: the entry scripts, then the page's own chunks. */
+export function deferredScripts(html: string): string[] {
+  return [...html.matchAll(/<script src=["']?([^"' >]+)["']? defer/g)].map(([, src]) => src);
+}
+
 /** Parses HTML read from elsewhere (a file of the build). */
 export function parseHtml(html: string): CheerioAPI {
   return load(html);
