@@ -5,7 +5,7 @@ import {gunzipSync} from 'node:zlib';
 import {createElement, type ReactNode} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import * as runtime from 'react/jsx-runtime';
-import {evaluateSync} from '@mdx-js/mdx';
+import {createProcessor, runSync} from '@mdx-js/mdx';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import {
@@ -219,6 +219,20 @@ const COMPONENTS = {
 const PAGE_MODULES = '__vigilPageModules';
 
 /**
+ * The MDX compiler of the pages, made once: what `evaluateSync` makes for each call (a processor with its plugins and
+ * the parser's extensions combined), with the same options (a function body, run with React's runtime).
+ */
+let processor: ReturnType<typeof createProcessor> | undefined;
+function mdxProcessor(): ReturnType<typeof createProcessor> {
+  processor ??= createProcessor({
+    format: 'mdx',
+    outputFormat: 'function-body',
+    remarkPlugins: [remarkGfm, remarkDirective],
+  }).freeze();
+  return processor;
+}
+
+/**
  * Compiles a generated MDX page as MDX does and renders it to HTML. Its imports are left out: the components above
  * stand in, and its data module (`import page from './….page.js'`, read from `dir`, where the page was written, as
  * pageDataModule reads it) becomes an export of the page that takes the parsed data, so that the compiler reads the
@@ -237,10 +251,7 @@ export function renderMdxPage(mdx: string, dir: string): string {
   const scope = globalThis as typeof globalThis & {[PAGE_MODULES]?: Record<string, unknown>};
   scope[PAGE_MODULES] = modules;
   try {
-    const {default: Content} = evaluateSync(body, {
-      ...runtime,
-      remarkPlugins: [remarkGfm, remarkDirective],
-    } as Parameters<typeof evaluateSync>[1]);
+    const {default: Content} = runSync(mdxProcessor().processSync(body), runtime as Parameters<typeof runSync>[1]);
     const unknown = [...body.matchAll(/^<([A-Z][A-Za-z]*)/gm)]
       .map((match) => match[1])
       .filter((name) => !(name in COMPONENTS));
