@@ -47,10 +47,11 @@ function startsWithPath(pathname: string, base: string, sensitive: boolean): boo
 }
 
 /**
- * The part of `pathname` that a path of plain `text` (literalPath) matches, as `regexp.exec(pathname)[0]` gives it for the expression
- * path-to-regexp 1.9 compiles in non-strict mode (`end`: the path must match to the end, react-router's `exact`;
- * `sensitive`: letters' case counts), or null when it does not match. The expression is the text without its
- * trailing slash, an optional slash at the very end, then the end (`end`) or a slash or the end after it.
+ * The part of `pathname` that a path of plain `text` (literalPath) matches, as `regexp.exec(pathname)[0]` gives it
+ * for the expression path-to-regexp 1.9 compiles in non-strict mode (`end`: the path must match to the end,
+ * react-router's `exact`; `sensitive`: letters' case counts), or null when it does not match. The expression is the
+ * text without its trailing slash, an optional slash at the very end, then the end (`end`) or a slash or the end
+ * after it.
  */
 export function matchedStaticPart(pathname: string, text: string, end: boolean, sensitive: boolean): string | null {
   const base = text.endsWith('/') ? text.slice(0, -1) : text;
