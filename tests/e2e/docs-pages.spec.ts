@@ -1,6 +1,6 @@
 import {docRoute, docTags as tags, markdownFiles, readMarkdown} from '../support/content';
 import {servedPage, textOf} from '../support/html';
-import {expect, openPage, test} from '../support/site';
+import {expect, openPage, scrollIntoSettledView, test} from '../support/site';
 
 const docs = markdownFiles('docs');
 const usedTags = Object.keys(tags).filter((key) =>
@@ -65,6 +65,7 @@ test('the variant of a diagram shown is the one of the color mode, in a page loa
 test('tabs let the reader choose between the app and the API, and the choice follows across pages', async ({page}) => {
   await openPage(page, '/docs/intro');
   const tabs = page.getByRole('tablist').first();
+  await scrollIntoSettledView(tabs);
   await tabs.getByRole('tab', {name: 'API'}).click();
   await expect(tabs.getByRole('tab', {name: 'API'})).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel').first()).toContainText('curl');

@@ -3,12 +3,27 @@ import {expect, openPage, test} from '../support/site';
 
 const sidebar = (page: Page) => page.locator('nav[aria-label="Docs sidebar"]');
 
+/** The list of the sidebar category named `label`. */
+const categoryList = (page: Page, label: string) =>
+  sidebar(page).locator('li.theme-doc-sidebar-item-category').filter({hasText: label}).locator('> ul.menu__list');
+
+/**
+ * Expands a category and waits until its list has opened all the way (the theme gives the list back its visible
+ * overflow when the height transition ends). While the list grows, what is below it moves: a click there at that
+ * time can press one element and release over another, which is no click at all. The transition starts a frame
+ * after the list is shown, so its links are visible, and Playwright's check that a target holds still (the same box
+ * in two frames) can pass, before anything has moved.
+ */
+async function expandCategory(page: Page, label: string) {
+  await sidebar(page)
+    .getByRole('button', {name: `Expand sidebar category '${label}'`})
+    .click();
+  await expect(categoryList(page, label)).toHaveCSS('overflow-y', 'visible');
+}
+
 /** Records every `transition` the category's collapsible list is given while it collapses. */
 async function collapseAndRecordTransitions(page: Page, label: string): Promise<string[]> {
-  const list = sidebar(page)
-    .locator('li.theme-doc-sidebar-item-category')
-    .filter({hasText: label})
-    .locator('> ul.menu__list');
+  const list = categoryList(page, label);
   await list.evaluate((element) => {
     const seen: string[] = [];
     (window as unknown as {collapseTransitions: string[]}).collapseTransitions = seen;
@@ -29,9 +44,9 @@ test('categories expand and collapse, and expanding one does not collapse anothe
   const glue = sidebar(page).getByRole('link', {name: 'AWS Glue Data Catalog'});
   const rules = sidebar(page).getByRole('link', {name: 'Rules', exact: true});
   await expect(glue).toBeHidden();
-  await sidebar(page).getByRole('button', {name: "Expand sidebar category 'Data Catalog'"}).click();
+  await expandCategory(page, 'Data Catalog');
   await expect(glue).toBeVisible();
-  await sidebar(page).getByRole('button', {name: "Expand sidebar category 'Features'"}).click();
+  await expandCategory(page, 'Features');
   await expect(rules).toBeVisible();
   await expect(glue).toBeVisible();
   // Navigating into another category keeps both open (no auto-collapse).

@@ -1,4 +1,4 @@
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type Locator, type Page} from '@playwright/test';
 import {readMarkdown} from './content';
 
 export {sitemapPaths} from '../../tools/build-output.cjs';
@@ -123,6 +123,38 @@ export function scriptRequests(page: Page): string[] {
     if (request.resourceType() === 'script') urls.push(request.url());
   });
   return urls;
+}
+
+/**
+ * Scrolls `locator` into view and waits until it holds still there, for a click on an article far down its page.
+ * The article's blocks are laid out only once the viewport nears them (src/plugins/offscreen-blocks), and Chromium
+ * finds that out in a task after the frame that scrolled: a block across the top of the viewport then takes its own
+ * height in place of its estimate, and what is below it moves. Playwright's check before a click (the same box in
+ * two frames in a row) can pass before that, and its press and release then land on two elements, which is no click.
+ * Holds until no block within the viewport has its content skipped and the box has not moved over a frame.
+ */
+export async function scrollIntoSettledView(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  await locator.evaluate(async (element) => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // A block whose content the browser skips: its first element has a box, but is not rendered.
+    const skipped = (block: Element) => {
+      const first = block.firstElementChild;
+      return first !== null && first.checkVisibility() && !first.checkVisibility({contentVisibilityAuto: true});
+    };
+    const blockSkippedInView = () =>
+      [...document.querySelectorAll('.markdown > *')].some((block) => {
+        const {top, bottom} = block.getBoundingClientRect();
+        return bottom > 0 && top < window.innerHeight && skipped(block);
+      });
+    let box = '';
+    for (;;) {
+      await nextFrame();
+      const now = JSON.stringify(element.getBoundingClientRect());
+      if (now === box && !blockSkippedInView()) return;
+      box = now;
+    }
+  });
 }
 
 /** Navigates and waits until React has hydrated the server-rendered page. */
