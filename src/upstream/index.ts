@@ -7,6 +7,7 @@ import {prismLanguagesPlugin} from './prism-languages';
 import {registryModulePathsPlugin} from './registry-module-paths';
 import {routeChunkScriptsPlugin} from './route-chunk-scripts';
 import {routeComponentsPlugin} from './route-components';
+import {routeMatchingPlugin} from './route-matching';
 import {routePrefetchPlugin} from './route-prefetch';
 import {sidebarCategoryHrefPlugin} from './sidebar-category-href';
 import {stagedClientEntryPlugin} from './staged-client-entry';
@@ -31,6 +32,7 @@ export const PERFORMANCE_INTERVENTIONS = [
   'registry-module-paths',
   'head-inline-scripts',
   'route-chunk-scripts',
+  'route-matching',
 ] as const;
 type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
 
@@ -73,6 +75,11 @@ function interventions(): Intervention[] {
     {name: 'route-components', plugin: routeComponentsPlugin, records: ['route-components']},
     {name: 'registry-module-paths', plugin: registryModulePathsPlugin, records: ['registry-module-paths']},
     {name: 'route-chunk-scripts', plugin: routeChunkScriptsPlugin, records: ['route-chunk-scripts']},
+    {
+      name: 'route-matching',
+      plugin: routeMatchingPlugin,
+      records: ['route-matching', 'route-matching (server)'],
+    },
     {plugin: postmanCodegensPlugin, records: []},
   ];
 }

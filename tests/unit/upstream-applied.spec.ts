@@ -22,21 +22,25 @@ test('the build fails, naming each patch whose rule matched nothing, until every
   const check = appliedCheck('route-prefetch,staged-client-entry');
   expect(check.name).toBe('vigil-upstream-applied');
   await expect(postBuild(check)).rejects.toThrow(
-    /prism-include-languages, utils-common-tslib, client-site-config, sidebar-category-href, docs-preferred-version, route-components, registry-module-paths, route-chunk-scripts changed nothing/,
+    /prism-include-languages, utils-common-tslib, client-site-config, sidebar-category-href, docs-preferred-version, route-components, registry-module-paths, route-chunk-scripts, route-matching, route-matching \(server\) changed nothing/,
   );
   for (const name of ['prism-include-languages', 'utils-common-tslib', 'client-site-config', 'sidebar-category-href'])
     markApplied(name);
   await expect(postBuild(check)).rejects.toThrow(
-    /src\/upstream: docs-preferred-version, route-components, registry-module-paths, route-chunk-scripts changed nothing/,
+    /src\/upstream: docs-preferred-version, route-components, registry-module-paths, route-chunk-scripts, route-matching, route-matching \(server\) changed nothing/,
   );
   markApplied('docs-preferred-version');
   await expect(postBuild(check)).rejects.toThrow(
-    /src\/upstream: route-components, registry-module-paths, route-chunk-scripts changed nothing/,
+    /src\/upstream: route-components, registry-module-paths, route-chunk-scripts, route-matching, route-matching \(server\) changed nothing/,
   );
   markApplied('route-components');
   markApplied('registry-module-paths');
   // route-chunk-scripts records once it has completed the client manifest, after the browser bundle is emitted.
   markApplied('route-chunk-scripts');
+  // route-matching records each bundle apart: a browser bundle patched alone still fails the build.
+  markApplied('route-matching');
+  await expect(postBuild(check)).rejects.toThrow(/src\/upstream: route-matching \(server\) changed nothing/);
+  markApplied('route-matching (server)');
   // route-prefetch was left out of this build: its rule is not there, so nothing is expected of it.
   await expect(postBuild(check)).resolves.toBeUndefined();
   await expect(postBuild(appliedCheck(undefined))).rejects.toThrow(/src\/upstream: route-prefetch changed nothing/);
