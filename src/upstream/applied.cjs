@@ -11,6 +11,10 @@ module.exports = {
   markApplied(name) {
     applied().add(name);
   },
+  /** Takes back a record: for a test that runs a loader in a process whose records another test then checks. */
+  forgetApplied(name) {
+    applied().delete(name);
+  },
   /** The interventions that recorded a rewrite in this process. */
   appliedInterventions() {
     return new Set(applied());

@@ -8,6 +8,10 @@ import * as staticRouteMatch from '../../src/upstream/static-route-match';
 
 const require = createRequire(join(process.cwd(), 'package.json'));
 const loader = require('./src/upstream/route-matching-loader.cjs') as (this: object, source: string) => string;
+const {appliedInterventions, forgetApplied} = require('./src/upstream/applied.cjs') as {
+  appliedInterventions: () => Set<string>;
+  forgetApplied: (name: string) => void;
+};
 // The react-router Docusaurus' client code imports, the module file the bundles compile (its `module` entry), and the
 // path-to-regexp that file imports.
 const fromCore = createRequire(require.resolve('@docusaurus/core/package.json'));
@@ -40,19 +44,15 @@ function matchPathOf(source: string): {matchPath: MatchPath; compiled: () => num
 
 const original = readFileSync(SOURCE_FILE, 'utf8');
 /**
- * The loader run on a source as a bundle of `target` runs it. What it records as applied (src/upstream/applied.cjs,
- * a set on the global object) is taken back after: the same worker may next check those records
- * (upstream-applied.spec.ts).
+ * The loader run on a source as a bundle of `target` runs it. What it records as applied (src/upstream/applied.cjs)
+ * is taken back after: the same worker may next check those records (upstream-applied.spec.ts).
  */
 function runLoader(source: string, target: string): string {
-  const records = () =>
-    (globalThis as unknown as Record<symbol, Set<string> | undefined>)[Symbol.for('vigil.upstream.applied')];
-  const before = new Set(records() ?? []);
+  const before = appliedInterventions();
   try {
     return loader.call({resourcePath: SOURCE_FILE, _compiler: {options: {target}}}, source);
   } finally {
-    const after = records();
-    for (const name of after ?? []) if (!before.has(name)) after?.delete(name);
+    for (const name of appliedInterventions()) if (!before.has(name)) forgetApplied(name);
   }
 }
 const rewrite = (target: string) => runLoader(original, target);
