@@ -13,6 +13,7 @@ import {API_MANIFEST_FILE} from '../../utils/api-manifest';
 import {buildApiReference, type ApiBuild, type ApiReferenceOptions} from './build';
 import {atomFeed, CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE_ID} from './changelog';
 import {emptyFolder, writePageFile} from './files';
+import {SERVER_BUNDLE_OPTIMIZATION, ServerChunksCheck} from './server-bundle';
 
 export type {ApiReferenceOptions} from './build';
 
@@ -83,16 +84,14 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): ApiRefer
       ],
       // The description, not the pages written from it: a change to it makes them again.
       getPathsToWatch: () => [specFile],
-      // The server bundle renders the pages at build time and is deleted after; no reader downloads it. Joining its
-      // modules into scopes (concatenateModules) costs time that grows with the square of the pages: with a chunk per
-      // page, rspack spent 35 of 53 s of bundling there on a description of 300 operations (1,489 pages), and the
-      // bundling of 1,000 operations took 171 s with it, 67 s without. The browser's bundles keep it.
+      // The server bundle renders every page of the reference at build time (server-bundle.ts).
       configureWebpack(config, isServer, utils, content) {
         const docsConfiguration = docs.configureWebpack?.(config, isServer, utils, content) ?? {};
         if (!isServer) return docsConfiguration;
         return {
           ...docsConfiguration,
-          optimization: {...docsConfiguration.optimization, concatenateModules: false},
+          optimization: {...docsConfiguration.optimization, ...SERVER_BUNDLE_OPTIMIZATION},
+          plugins: [...(docsConfiguration.plugins ?? []), new ServerChunksCheck()],
         };
       },
       async loadContent() {
