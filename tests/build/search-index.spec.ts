@@ -127,3 +127,21 @@ test('each page’s text is in runs that results read their excerpts from: every
     expect(atLocation, `heading #${id}`).toEqual(headingWords);
   }
 });
+
+test('the indexer sends Pagefind each page without its docs sidebar, and the part Pagefind indexes whole', async () => {
+  const {withoutDocsSidebar} = await import('../../tools/search-index.mjs');
+  const {fileForPath, sitemapPaths} = await import('../../tools/build-output.cjs');
+  const withSidebar = sitemapPaths()
+    .map((path) => fileForPath('build', path))
+    .flatMap((file) => (file?.endsWith('.html') ? [readFileSync(file, 'utf8')] : []))
+    .filter((html) => html.includes('<nav aria-label="Docs sidebar"'));
+  // Every docs page and every API page has one.
+  expect(withSidebar.length).toBeGreaterThan(docs.length);
+  for (const html of withSidebar) {
+    const sent = withoutDocsSidebar(html);
+    expect(sent).not.toContain('aria-label="Docs sidebar"');
+    const body = (page: string) => page.slice(page.indexOf('data-pagefind-body'));
+    expect(body(sent)).toBe(body(html));
+    expect(html.length - sent.length).toBeGreaterThan(0);
+  }
+});
