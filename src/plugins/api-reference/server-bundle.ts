@@ -1,6 +1,9 @@
 // How the server bundle is built: it renders every page at build time, in one process, and is deleted after; no reader
 // downloads it. Its costs grow with the pages of the reference, so the API plugin, which makes those pages, sets them.
-import type {Configuration} from 'webpack';
+import type {Plugin} from '@docusaurus/types';
+
+/** The bundler configuration a plugin's configureWebpack is given (webpack's or rspack's). */
+type BundlerConfiguration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
 
 /**
  * The server bundle's optimization settings (configureWebpack, the server's only).
@@ -23,7 +26,7 @@ export const SERVER_BUNDLE_OPTIMIZATION = {
       shared: {name: 'server-shared', chunks: 'async', minChunks: 2, minSize: 0, enforce: true},
     },
   },
-} satisfies Configuration['optimization'];
+} satisfies BundlerConfiguration['optimization'];
 
 /** What the check needs of a compiler (rspack's or webpack's): its compilations' chunks and their modules. */
 type CheckedModule = {identifier(): string};
