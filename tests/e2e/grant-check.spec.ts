@@ -6,7 +6,15 @@
 import {axeViolations} from '../support/axe';
 import {readClipboard} from '../support/clipboard';
 import {codeBlocks, readMarkdown} from '../support/content';
-import {expect, holdScripts, openPage, scriptRequests, test, waitForHydration} from '../support/site';
+import {
+  expect,
+  holdScripts,
+  openPage,
+  scriptRequests,
+  scrollIntoSettledView,
+  test,
+  waitForHydration,
+} from '../support/site';
 
 test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
@@ -77,6 +85,7 @@ test("with the reader's own user name, the check reads their output and lists th
     .replace(/(CONNECTION LIMIT 10 +\| role vigil_ro +\| )t/, '$1f');
   expect(theirOutput).toContain('role vigil_ro');
   const check = page.getByRole('group', {name: LABEL});
+  await scrollIntoSettledView(check);
   await check.getByRole('textbox', {name: LABEL}).fill(theirOutput);
   await check.getByRole('button', {name: 'Check the output'}).click();
   const verdict = check.getByRole('status').filter({hasText: 'missing'});
