@@ -34,7 +34,7 @@ type CheckedCompilation = {
   chunks: Iterable<unknown>;
   chunkGraph: {getChunkModulesIterable(chunk: unknown): Iterable<CheckedModule>};
   errors: Error[];
-  hooks: {afterSeal: {tapPromise(name: string, hook: () => Promise<void>): void}};
+  hooks: {afterSeal: {tap(name: string, hook: () => void): void}};
 };
 type CheckedCompiler = {
   hooks: {thisCompilation: {tap(name: string, hook: (compilation: CheckedCompilation) => void): void}};
@@ -48,7 +48,7 @@ type CheckedCompiler = {
 export class ServerChunksCheck {
   apply(compiler: CheckedCompiler) {
     compiler.hooks.thisCompilation.tap('vigil-server-chunks', (compilation) => {
-      compilation.hooks.afterSeal.tapPromise('vigil-server-chunks', async () => {
+      compilation.hooks.afterSeal.tap('vigil-server-chunks', () => {
         const chunksOf = new Map<string, number>();
         for (const chunk of compilation.chunks)
           for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
