@@ -62,17 +62,19 @@ function pageItem(page: ApiOperation): LabelledDoc {
 }
 
 /**
- * How many pages one category of the sidebar lists: the open category's links are in the HTML of each of its pages
+ * How many entries one list of the sidebar holds. The open category's links are in the HTML of each of its pages
  * (Stripe's 417 operations without a tag were 94 kB of each of their pages, OpenAI's 1,072 objects would be 160 kB),
- * so a longer one is split into even runs, each a category named by its first and last page.
+ * and so is every tag's category of the top level (about 400 bytes each: 388 tags were 177 kB of every page of a
+ * description of 2,500 operations). A longer list is split into even runs, each a category named by its first and
+ * last entry.
  */
 export const PAGES_PER_CATEGORY = 100;
 
 /** A page's item of the sidebar, with its label. */
 type LabelledDoc = {type: 'doc'; id: string; label: string; className?: string};
 
-/** The items of a category: `items`, or past PAGES_PER_CATEGORY, even runs of them, `Account – Domain`. */
-function runsOf(items: LabelledDoc[]): ApiSidebarItem[] {
+/** The items of a list: `items`, or past PAGES_PER_CATEGORY, even runs of them, `Account – Domain`. */
+function runsOf(items: Array<ApiSidebarItem & {label: string}>): ApiSidebarItem[] {
   if (items.length <= PAGES_PER_CATEGORY) return items;
   const runs = Math.ceil(items.length / PAGES_PER_CATEGORY);
   const size = Math.ceil(items.length / runs);
@@ -110,7 +112,7 @@ export function apiSidebar(
         },
       ]
     : [];
-  const category = (group: ApiGroup): ApiSidebarItem => ({
+  const category = (group: ApiGroup): ApiSidebarItem & {label: string} => ({
     type: 'category',
     label: group.label,
     collapsed: true,
@@ -121,14 +123,14 @@ export function apiSidebar(
     (group) => typeof group.name === 'string' && Array.isArray(group.tags),
   );
   const items: ApiSidebarItem[] = [{type: 'doc', id: rootPageId(spec)}, ...after];
-  if (tagGroups.length === 0) return [...items, ...groups.map(category), ...objectsCategory];
+  if (tagGroups.length === 0) return [...items, ...runsOf(groups.map(category)), ...objectsCategory];
   const placed = new Set<ApiGroup>();
   for (const tagGroup of tagGroups) {
     const members = groups.filter((group) => group.tag && (tagGroup.tags as unknown[]).includes(group.label));
     members.forEach((group) => placed.add(group));
     if (members.length) {
-      items.push({type: 'category', label: String(tagGroup.name), collapsed: false, items: members.map(category)});
+      items.push({type: 'category', label: String(tagGroup.name), collapsed: false, items: runsOf(members.map(category))});
     }
   }
-  return [...items, ...groups.filter((group) => !placed.has(group)).map(category), ...objectsCategory];
+  return [...items, ...runsOf(groups.filter((group) => !placed.has(group)).map(category)), ...objectsCategory];
 }
