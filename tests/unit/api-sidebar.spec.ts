@@ -8,7 +8,17 @@ import {apiGroups, apiSidebar, PAGES_PER_CATEGORY, type ApiSidebarItem} from '..
 type Category = Extract<ApiSidebarItem, {type: 'category'}>;
 
 /** A description of `tags` tags (`Tag 001`...), each with `perTag` operations, and one tag with `bigTag` more. */
-function description({tags, perTag, bigTag = 0, tagGroups}: {tags: number; perTag: number; bigTag?: number; tagGroups?: JsonObject[]}) {
+function description({
+  tags,
+  perTag,
+  bigTag = 0,
+  tagGroups,
+}: {
+  tags: number;
+  perTag: number;
+  bigTag?: number;
+  tagGroups?: JsonObject[];
+}) {
   const names = Array.from({length: tags}, (_, index) => `Tag ${String(index + 1).padStart(3, '0')}`);
   const paths: JsonObject = {};
   const operation = (tag: string, index: number) => ({
@@ -20,7 +30,8 @@ function description({tags, perTag, bigTag = 0, tagGroups}: {tags: number; perTa
     },
   });
   for (const name of names)
-    for (let index = 0; index < perTag; index += 1) paths[`/${name.replace(' ', '-')}/${index}`] = operation(name, index);
+    for (let index = 0; index < perTag; index += 1)
+      paths[`/${name.replace(' ', '-')}/${index}`] = operation(name, index);
   for (let index = 0; index < bigTag; index += 1) paths[`/big/${index}`] = operation('Big', index);
   const spec: JsonObject = {
     openapi: '3.1.0',
@@ -46,9 +57,7 @@ function lists(items: ApiSidebarItem[], label = '(top level)'): Array<{label: st
 
 /** The labels of the tags' categories, in sidebar order, whatever runs hold them. */
 function tagLabels(items: ApiSidebarItem[]): string[] {
-  return items.flatMap((item) =>
-    item.type !== 'category' ? [] : item.link ? [item.label] : tagLabels(item.items),
-  );
+  return items.flatMap((item) => (item.type !== 'category' ? [] : item.link ? [item.label] : tagLabels(item.items)));
 }
 
 test('past 100 tags, the top level lists runs of tags named by their first and last tag, each tag once', () => {
@@ -83,7 +92,9 @@ test('with x-tagGroups, a group of more than 100 tags lists runs of them; the ta
   const spec = description({
     tags: 320,
     perTag: 1,
-    tagGroups: [{name: 'First', tags: Array.from({length: 150}, (_, index) => `Tag ${String(index + 1).padStart(3, '0')}`)}],
+    tagGroups: [
+      {name: 'First', tags: Array.from({length: 150}, (_, index) => `Tag ${String(index + 1).padStart(3, '0')}`)},
+    ],
   });
   const sidebar = sidebarOf(spec);
   const top = sidebar.filter((item): item is Category => item.type === 'category');

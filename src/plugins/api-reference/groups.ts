@@ -129,7 +129,12 @@ export function apiSidebar(
     const members = groups.filter((group) => group.tag && (tagGroup.tags as unknown[]).includes(group.label));
     members.forEach((group) => placed.add(group));
     if (members.length) {
-      items.push({type: 'category', label: String(tagGroup.name), collapsed: false, items: runsOf(members.map(category))});
+      items.push({
+        type: 'category',
+        label: String(tagGroup.name),
+        collapsed: false,
+        items: runsOf(members.map(category)),
+      });
     }
   }
   return [...items, ...runsOf(groups.filter((group) => !placed.has(group)).map(category)), ...objectsCategory];
