@@ -17,3 +17,17 @@ test('each chunk holding the Copy page control is at most 5 KB gzipped, and the 
     expect(gzipped, `${name}: gzipped bytes`).toBeLessThanOrEqual(5 * 1024);
   }
 });
+
+test('the API page components are written once, into one chunk that the API pages load and a doc page does not', () => {
+  const scripts = readdirSync(SCRIPTS_DIR).filter((name) => name.endsWith('.js'));
+  // The class of the request samples' tabs marks the code of the operation page's component.
+  const holding = scripts.filter((name) => readFileSync(join(SCRIPTS_DIR, name), 'utf8').includes('api-sample-tabs'));
+  expect(holding, 'chunks holding the operation page component').toHaveLength(1);
+  const operationPages = readdirSync('build/api', {withFileTypes: true})
+    .filter((entry) => entry.isDirectory() && entry.name !== 'objects')
+    .map((entry) => readFileSync(join('build/api', entry.name, 'index.html'), 'utf8'))
+    .filter((html) => /class="[^"]*\bapi-sample-tabs\b/.test(html));
+  expect(operationPages.length, 'operation and webhook pages').toBeGreaterThan(50);
+  for (const html of operationPages) expect(html).toContain(`/assets/js/${holding[0]}`);
+  expect(readFileSync('build/intro/index.html', 'utf8')).not.toContain(holding[0]);
+});

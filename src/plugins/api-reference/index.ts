@@ -13,7 +13,7 @@ import {API_MANIFEST_FILE} from '../../utils/api-manifest';
 import {buildApiReference, type ApiBuild, type ApiReferenceOptions} from './build';
 import {atomFeed, CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE_ID} from './changelog';
 import {emptyFolder, writePageFile} from './files';
-import {SERVER_BUNDLE_OPTIMIZATION, ServerChunksCheck} from './server-bundle';
+import {CLIENT_BUNDLE_OPTIMIZATION, SERVER_BUNDLE_OPTIMIZATION, ServerChunksCheck} from './bundles';
 
 export type {ApiReferenceOptions} from './build';
 
@@ -84,10 +84,14 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): ApiRefer
       ],
       // The description, not the pages written from it: a change to it makes them again.
       getPathsToWatch: () => [specFile],
-      // The server bundle renders every page of the reference at build time (server-bundle.ts).
+      // How the bundles are split, the browser's and the server's (bundles.ts).
       configureWebpack(config, isServer, utils, content) {
         const docsConfiguration = docs.configureWebpack?.(config, isServer, utils, content) ?? {};
-        if (!isServer) return docsConfiguration;
+        if (!isServer)
+          return {
+            ...docsConfiguration,
+            optimization: {...docsConfiguration.optimization, ...CLIENT_BUNDLE_OPTIMIZATION},
+          };
         return {
           ...docsConfiguration,
           optimization: {...docsConfiguration.optimization, ...SERVER_BUNDLE_OPTIMIZATION},
