@@ -1,13 +1,16 @@
 // How the bundles are split where the API reference's pages make them grow: the browser's, where every page of the
 // reference has a chunk of its own, and the server's, which renders every page at build time, in one process, and is
 // deleted after (no reader downloads it). The API plugin, which makes those pages, sets both.
+import {realpathSync} from 'node:fs';
+import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 /** The bundler configuration a plugin's configureWebpack is given (webpack's or rspack's). */
 type BundlerConfiguration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
 
 /**
- * The browser bundle's split (configureWebpack, the browser's only): a module of the site's own (`src/`) that two or
+ * The browser bundle's split (configureWebpack, the browser's only): a module of the site's own (`<siteDir>/src/`,
+ * matched on its whole path, so that a folder named `src` above the site or in a package does not count) that two or
  * more of the pages' chunks import goes into a chunk of its own, one per set of chunks that share it, as webpack's
  * default group does. Docusaurus turns that group off, so each page's chunk carried its own copy:
  * - the API page components were in each of the 106 chunks of Vigil's operation and webhook pages (2.5 kB of each,
@@ -17,13 +20,23 @@ type BundlerConfiguration = Parameters<NonNullable<Plugin['configureWebpack']>>[
  * A module is split off only past the bundler's minimum size, and modules shared by the same pages go together, so a
  * doc page downloads only the code it uses, as before.
  */
-export const CLIENT_BUNDLE_OPTIMIZATION = {
-  splitChunks: {
-    cacheGroups: {
-      sharedByPages: {test: /[\\/]src[\\/]/, chunks: 'async', minChunks: 2, priority: -20, reuseExistingChunk: true},
+export function clientBundleOptimization(siteDir: string) {
+  // The bundler matches a module by its resolved path.
+  const siteSource = path.join(realpathSync(siteDir), 'src') + path.sep;
+  return {
+    splitChunks: {
+      cacheGroups: {
+        sharedByPages: {
+          test: new RegExp(`^${siteSource.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+          chunks: 'async',
+          minChunks: 2,
+          priority: -20,
+          reuseExistingChunk: true,
+        },
+      },
     },
-  },
-} satisfies BundlerConfiguration['optimization'];
+  } satisfies BundlerConfiguration['optimization'];
+}
 
 /**
  * The server bundle's optimization settings (configureWebpack, the server's only).

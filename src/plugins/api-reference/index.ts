@@ -13,7 +13,7 @@ import {API_MANIFEST_FILE} from '../../utils/api-manifest';
 import {buildApiReference, type ApiBuild, type ApiReferenceOptions} from './build';
 import {atomFeed, CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE_ID} from './changelog';
 import {emptyFolder, writePageFile} from './files';
-import {CLIENT_BUNDLE_OPTIMIZATION, SERVER_BUNDLE_OPTIMIZATION, ServerChunksCheck} from './bundles';
+import {clientBundleOptimization, SERVER_BUNDLE_OPTIMIZATION, ServerChunksCheck} from './bundles';
 
 export type {ApiReferenceOptions} from './build';
 
@@ -90,7 +90,7 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): ApiRefer
         if (!isServer)
           return {
             ...docsConfiguration,
-            optimization: {...docsConfiguration.optimization, ...CLIENT_BUNDLE_OPTIMIZATION},
+            optimization: {...docsConfiguration.optimization, ...clientBundleOptimization(siteDir)},
           };
         return {
           ...docsConfiguration,
