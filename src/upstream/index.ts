@@ -7,9 +7,11 @@ import {prismLanguagesPlugin} from './prism-languages';
 import {registryModulePathsPlugin} from './registry-module-paths';
 import {routeChunkScriptsPlugin} from './route-chunk-scripts';
 import {routeComponentsPlugin} from './route-components';
+import {routeIndexPlugin} from './route-index';
 import {routeMatchingPlugin} from './route-matching';
 import {routePrefetchPlugin} from './route-prefetch';
 import {sidebarCategoryHrefPlugin} from './sidebar-category-href';
+import {sidebarIndexPlugin} from './sidebar-index';
 import {stagedClientEntryPlugin} from './staged-client-entry';
 import {utilsCommonTslibPlugin} from './utils-common-tslib';
 import {siteRequire} from './wing-files';
@@ -33,6 +35,8 @@ export const PERFORMANCE_INTERVENTIONS = [
   'head-inline-scripts',
   'route-chunk-scripts',
   'route-matching',
+  'route-index',
+  'sidebar-index',
 ] as const;
 type PerformanceIntervention = (typeof PERFORMANCE_INTERVENTIONS)[number];
 
@@ -80,6 +84,17 @@ function interventions(): Intervention[] {
       plugin: routeMatchingPlugin,
       records: ['route-matching', 'route-matching (server)'],
     },
+    {
+      name: 'route-index',
+      plugin: routeIndexPlugin,
+      records: [
+        'route-index (matchRoutes)',
+        'route-index (matchRoutes) (server)',
+        'route-index (docs layout)',
+        'route-index (docs layout) (server)',
+      ],
+    },
+    {name: 'sidebar-index', plugin: sidebarIndexPlugin, records: ['sidebar-index', 'sidebar-index (server)']},
     {plugin: postmanCodegensPlugin, records: []},
   ];
 }

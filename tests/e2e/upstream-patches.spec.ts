@@ -1,6 +1,6 @@
 // Interventions of src/upstream/ whose effect only a browser shows (the others: tests/build/upstream-patches.spec.ts).
 import {deferredScripts} from '../support/html';
-import {recordRerenders, rerenderedAfterHydration} from '../support/react-fibers';
+import {recordReactRoot, recordRerenders, renderedRouteLists, rerenderedAfterHydration} from '../support/react-fibers';
 import type {Page} from '@playwright/test';
 import {expect, holdRequests, openPage, scriptRequests, sitemapPaths, test, waitForHydration} from '../support/site';
 
@@ -223,4 +223,55 @@ test('route-matching: a page matches its routes without compiling a regular expr
   await expect(page.locator('article h1')).toHaveText('The Dataset object');
   // Without the patch: 331, of which 140 on the way to the operation page (one per route path up to its own).
   expect(await compiled()).toEqual([]);
+});
+
+test("route-index: the docs layout renders the page's route alone, not a <Route> for every page of the reference, and a link still opens its page", async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await recordReactRoot(page);
+  const apiPages = sitemapPaths().filter((path) => path.startsWith('/docs/api/'));
+  expect(apiPages.length, 'pages of the API reference').toBeGreaterThan(100);
+  await openPage(page, '/docs/api/get-dataset');
+  // Without the patch, the list that holds the page's route holds every page of the API reference (one per page).
+  const listOf = async (path: string) => (await renderedRouteLists(page)).filter((paths) => paths.includes(path));
+  expect(await listOf('/docs/api/get-dataset')).toEqual([['/docs/api/get-dataset']]);
+  await page.locator('.theme-doc-sidebar-menu a[href="/docs/api/list-datasets"]').click();
+  await expect(page).toHaveURL(/\/docs\/api\/list-datasets$/);
+  await expect(page.locator('article h1')).toHaveText('List datasets');
+  expect(await listOf('/docs/api/list-datasets')).toEqual([['/docs/api/list-datasets']]);
+});
+
+test('sidebar-index: moving to another page, the sidebar compares no path of a page it does not show', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  // isSamePath puts a slash at the end of each path it compares, asking `endsWith` first: the paths asked are noted
+  // while the reader follows a sidebar link.
+  await page.addInitScript(() => {
+    const noted = new Set<string>();
+    const state = window as unknown as {vigilPathsAsked: Set<string>; vigilNotePaths: boolean};
+    state.vigilPathsAsked = noted;
+    state.vigilNotePaths = false;
+    const endsWith = String.prototype.endsWith;
+    String.prototype.endsWith = function (this: string, ...args: [string, number?]) {
+      if (state.vigilNotePaths) noted.add(String(this));
+      return endsWith.apply(this, args);
+    };
+  });
+  await openPage(page, '/docs/api/get-dataset');
+  const linked = async () =>
+    page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  const shownBefore = await linked();
+  await page.evaluate(() => ((window as unknown as {vigilNotePaths: boolean}).vigilNotePaths = true));
+  await page.locator('.theme-doc-sidebar-menu a[href="/docs/api/list-datasets"]').click();
+  await expect(page).toHaveURL(/\/docs\/api\/list-datasets$/);
+  await expect(page.locator('article h1')).toHaveText('List datasets');
+  await page.evaluate(() => ((window as unknown as {vigilNotePaths: boolean}).vigilNotePaths = false));
+  const shown = new Set([...shownBefore, ...(await linked())]);
+  const notShown = sitemapPaths().filter((path) => path.startsWith('/docs/api/') && !shown.has(path));
+  // The sidebar's pages in collapsed categories: about a hundred (the whole walk asked about each of them).
+  expect(notShown.length).toBeGreaterThan(50);
+  const asked = await page.evaluate(() => [...(window as unknown as {vigilPathsAsked: Set<string>}).vigilPathsAsked]);
+  expect(notShown.filter((path) => asked.includes(path))).toEqual([]);
 });

@@ -114,3 +114,34 @@ export async function rerenderedAfterHydration(page: Page): Promise<RerenderedLi
     return commits;
   });
 }
+
+/**
+ * The lists of routes the page's committed tree renders, each as its paths: a `<Switch>` of react-router-config's
+ * `renderRoutes` holds one `<Route>` element per route it is given (with `path` and `render` props). Needs
+ * `recordReactRoot` before the page loads.
+ */
+export async function renderedRouteLists(page: Page): Promise<string[][]> {
+  return page.evaluate(() => {
+    type Element = {props?: {path?: unknown; render?: unknown}};
+    type Fiber = {memoizedProps: {children?: unknown} | null; child: Fiber | null; sibling: Fiber | null};
+    const root = (window as unknown as {vigilReactRoot?: {current: Fiber}}).vigilReactRoot;
+    if (!root) throw new Error('React committed no tree: was recordReactRoot called before the page loaded?');
+    const lists: string[][] = [];
+    const stack: Fiber[] = [root.current];
+    while (stack.length) {
+      const fiber = stack.pop()!;
+      const children = fiber.memoizedProps?.children;
+      if (
+        Array.isArray(children) &&
+        children.length > 0 &&
+        children.every(
+          (child: Element) => typeof child?.props?.path === 'string' && typeof child.props.render === 'function',
+        )
+      )
+        lists.push(children.map((child: Element) => child.props!.path as string));
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+    return lists;
+  });
+}

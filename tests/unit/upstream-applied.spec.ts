@@ -22,16 +22,16 @@ test('the build fails, naming each patch whose rule matched nothing, until every
   const check = appliedCheck('route-prefetch,staged-client-entry');
   expect(check.name).toBe('vigil-upstream-applied');
   await expect(postBuild(check)).rejects.toThrow(
-    /prism-include-languages, utils-common-tslib, client-site-config, sidebar-category-href, docs-preferred-version, route-components, registry-module-paths, route-chunk-scripts, route-matching, route-matching \(server\) changed nothing/,
+    /prism-include-languages, utils-common-tslib, client-site-config, sidebar-category-href, docs-preferred-version, route-components, registry-module-paths, route-chunk-scripts, route-matching, route-matching \(server\), route-index \(matchRoutes\), route-index \(matchRoutes\) \(server\), route-index \(docs layout\), route-index \(docs layout\) \(server\), sidebar-index, sidebar-index \(server\) changed nothing/,
   );
   for (const name of ['prism-include-languages', 'utils-common-tslib', 'client-site-config', 'sidebar-category-href'])
     markApplied(name);
   await expect(postBuild(check)).rejects.toThrow(
-    /src\/upstream: docs-preferred-version, route-components, registry-module-paths, route-chunk-scripts, route-matching, route-matching \(server\) changed nothing/,
+    /src\/upstream: docs-preferred-version, route-components, registry-module-paths, route-chunk-scripts, route-matching, route-matching \(server\), route-index \(matchRoutes\), route-index \(matchRoutes\) \(server\), route-index \(docs layout\), route-index \(docs layout\) \(server\), sidebar-index, sidebar-index \(server\) changed nothing/,
   );
   markApplied('docs-preferred-version');
   await expect(postBuild(check)).rejects.toThrow(
-    /src\/upstream: route-components, registry-module-paths, route-chunk-scripts, route-matching, route-matching \(server\) changed nothing/,
+    /src\/upstream: route-components, registry-module-paths, route-chunk-scripts, route-matching, route-matching \(server\), route-index \(matchRoutes\), route-index \(matchRoutes\) \(server\), route-index \(docs layout\), route-index \(docs layout\) \(server\), sidebar-index, sidebar-index \(server\) changed nothing/,
   );
   markApplied('route-components');
   markApplied('registry-module-paths');
@@ -39,8 +39,20 @@ test('the build fails, naming each patch whose rule matched nothing, until every
   markApplied('route-chunk-scripts');
   // route-matching records each bundle apart: a browser bundle patched alone still fails the build.
   markApplied('route-matching');
-  await expect(postBuild(check)).rejects.toThrow(/src\/upstream: route-matching \(server\) changed nothing/);
+  await expect(postBuild(check)).rejects.toThrow(
+    /src\/upstream: route-matching \(server\), route-index \(matchRoutes\), route-index \(matchRoutes\) \(server\), route-index \(docs layout\), route-index \(docs layout\) \(server\), sidebar-index, sidebar-index \(server\) changed nothing/,
+  );
   markApplied('route-matching (server)');
+  // route-index and sidebar-index record each bundle apart too, and route-index each of the two modules it rewrites.
+  for (const bundle of ['', ' (server)']) {
+    markApplied(`route-index (matchRoutes)${bundle}`);
+    markApplied(`sidebar-index${bundle}`);
+  }
+  await expect(postBuild(check)).rejects.toThrow(
+    /src\/upstream: route-index \(docs layout\), route-index \(docs layout\) \(server\) changed nothing/,
+  );
+  markApplied('route-index (docs layout)');
+  markApplied('route-index (docs layout) (server)');
   // route-prefetch was left out of this build: its rule is not there, so nothing is expected of it.
   await expect(postBuild(check)).resolves.toBeUndefined();
   await expect(postBuild(appliedCheck(undefined))).rejects.toThrow(/src\/upstream: route-prefetch changed nothing/);
