@@ -4,7 +4,10 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiPageSlug, apiPagesOf, deref, operationsOf, type JsonObject} from '../../src/openapi';
 import {decodeEntities} from '../support/html';
-import {API_PAGE_BUDGET} from '../support/openapi-corpus';
+import {generateApiDocs} from '../support/api-generator';
+import {pageFrameBytes, tocOf} from '../support/api-page-frame';
+import {apiPageComponents, articleBound, pageFileOf, serverHtml, servedBytes} from '../support/api-page-html';
+import {API_PAGE_BUDGET, compileMdxPage} from '../support/openapi-corpus';
 import {loadSpec, topLevelPropertyNames} from '../support/openapi';
 import {CHANGELOG_PAGE_ID} from '../../src/plugins/api-reference/changelog';
 import {load} from 'cheerio';
@@ -164,5 +167,45 @@ test('every API page is within its budget: 300 kB of HTML, 100 kB of Markdown', 
     if (served > API_PAGE_BUDGET.html) problems.push(`${slug}: ${served} bytes of HTML`);
     if (markdown > API_PAGE_BUDGET.markdown) problems.push(`${slug}: ${markdown} bytes of Markdown`);
   }
+  expect(problems).toEqual([]);
+});
+
+/** The bytes of a built page's article: its Markdown container, from its start tag to its end. */
+function articleBytes(html: string): number {
+  const start = html.lastIndexOf('<div', html.indexOf('class="theme-doc-markdown markdown"'));
+  const tags = /<(\/?)div\b[^>]*>/g;
+  tags.lastIndex = start;
+  let depth = 0;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[1] ? -1 : 1;
+    if (depth === 0) return Buffer.byteLength(html.slice(start, tags.lastIndex));
+  }
+  throw new Error('the page has no article');
+}
+
+test("the corpus test's estimate of a page's HTML holds on every API page of the site: the article the components render, and the page around it", async () => {
+  // The corpus test cannot build other organisations' descriptions: it renders each page's article with the site's
+  // components and adds the page around it (tests/support/api-page-frame.ts). Here both are held to the build.
+  test.setTimeout(120_000);
+  const generated = generateApiDocs(path.resolve('openapi/vigil-api.yaml'));
+  expect(generated.status, generated.output).toBe(0);
+  const components = apiPageComponents();
+  const problems: string[] = [];
+  for (const page of generated.build!.pages) {
+    const file = pageFileOf(generated.files, page);
+    const mdx = readFileSync(path.join(generated.outputDir, file), 'utf8');
+    const rendered = await servedBytes(
+      compileMdxPage(mdx, path.dirname(path.join(generated.outputDir, file)))(components, serverHtml),
+    );
+    const served = readFileSync(path.join('build', page.permalink.replace(/^\/docs\/?/, ''), 'index.html'), 'utf8');
+    const article = articleBytes(served);
+    if (article > articleBound(rendered) || rendered > articleBound(article))
+      problems.push(`${page.id}: the article is ${article} bytes built, ${rendered} rendered by the test's components`);
+    const frame = pageFrameBytes(generated.build!, page, tocOf(mdx));
+    const total = Buffer.byteLength(served);
+    if (total > article + frame)
+      problems.push(`${page.id}: ${total} bytes served, ${total - article} around the article, estimated at ${frame}`);
+  }
+  expect(generated.build!.pages.length).toBeGreaterThan(200);
   expect(problems).toEqual([]);
 });

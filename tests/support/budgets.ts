@@ -1,4 +1,5 @@
 import {readFileSync} from 'node:fs';
+import type {PageFrameBudget} from './api-page-frame';
 
 export type Budget = {html: number; jsGzip: number; cssGzip: number};
 /** One page of each kind the site has, with its page-weight budget. */
@@ -11,5 +12,5 @@ export const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as
   /** How much more JS an API operation page may download than the doc page, at each viewport. */
   apiOperationOverDoc: {definition: string; jsGzip: number};
   /** The most bytes of HTML and of Markdown one page of the API reference may have. */
-  apiPage: {definition: string; html: number; markdown: number};
+  apiPage: {definition: string; html: number; markdown: number; frame: PageFrameBudget};
 };

@@ -2,7 +2,7 @@ import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
-import {createElement, type ReactNode} from 'react';
+import {createElement, type ComponentType, type ReactNode} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import * as runtime from 'react/jsx-runtime';
 import {createProcessor, runSync} from '@mdx-js/mdx';
@@ -233,13 +233,20 @@ function mdxProcessor(): ReturnType<typeof createProcessor> {
 }
 
 /**
- * Compiles a generated MDX page as MDX does and renders it to HTML. Its imports are left out: the components above
- * stand in, and its data module (`import page from './….page.js'`, read from `dir`, where the page was written, as
- * pageDataModule reads it) becomes an export of the page that takes the parsed data, so that the compiler reads the
- * page as the build's MDX loader does, not its data's JSON text. Throws the compiler's error when the page is not
- * valid MDX.
+ * Compiles a generated MDX page as MDX does, to render it to HTML with components (by default the stand-ins
+ * above) and a renderer (by default React's static markup). Its imports are left out, and its data module
+ * (`import page from './….page.js'`, read from `dir`, where the page was written, as pageDataModule reads it)
+ * becomes an export of the page that takes the parsed data, so that the compiler reads the page as the build's MDX
+ * loader does, not its data's JSON text. Throws the compiler's error when the page is not valid MDX, and the
+ * renderer throws when the page uses a component it is not given.
  */
-export function renderMdxPage(mdx: string, dir: string): string {
+export function compileMdxPage(
+  mdx: string,
+  dir: string,
+): (
+  components?: Record<string, ComponentType<never>>,
+  render?: (element: ReturnType<typeof createElement>) => string,
+) => string {
   const modules: Record<string, unknown> = {};
   const body = mdx
     .replace(/^---\n[\s\S]*?\n---\n/, '')
@@ -250,17 +257,23 @@ export function renderMdxPage(mdx: string, dir: string): string {
     .replace(/^import .*$/gm, '');
   const scope = globalThis as typeof globalThis & {[PAGE_MODULES]?: Record<string, unknown>};
   scope[PAGE_MODULES] = modules;
+  let Content: ReturnType<typeof runSync>['default'];
   try {
-    const {default: Content} = runSync(mdxProcessor().processSync(body), runtime as Parameters<typeof runSync>[1]);
-    const unknown = [...body.matchAll(/^<([A-Z][A-Za-z]*)/gm)]
-      .map((match) => match[1])
-      .filter((name) => !(name in COMPONENTS));
-    if (unknown.length) throw new Error(`the page uses components the site does not have: ${unknown.join(', ')}`);
-    return renderToStaticMarkup(createElement(Content, {components: COMPONENTS}));
+    Content = runSync(mdxProcessor().processSync(body), runtime as Parameters<typeof runSync>[1]).default;
   } finally {
     delete scope[PAGE_MODULES];
   }
+  const used = [...body.matchAll(/^<([A-Z][A-Za-z]*)/gm)].map((match) => match[1]);
+  type PageComponents = NonNullable<Parameters<typeof Content>[0]['components']>;
+  return (components = COMPONENTS, render = renderToStaticMarkup) => {
+    const unknown = used.filter((name) => !(name in components));
+    if (unknown.length) throw new Error(`the page uses components the site does not have: ${unknown.join(', ')}`);
+    return render(createElement(Content, {components: components as PageComponents}));
+  };
 }
+
+/** A generated MDX page rendered with the stand-ins (compileMdxPage). */
+export const renderMdxPage = (mdx: string, dir: string): string => compileMdxPage(mdx, dir)();
 
 const decode = (text: string) =>
   text

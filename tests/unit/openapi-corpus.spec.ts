@@ -4,6 +4,8 @@ import {expect, test} from '@playwright/test';
 import {anchorSegment} from '../../src/openapi';
 import {EXAMPLE_HIGHLIGHT_BUDGET, SAMPLE_HIGHLIGHT_BUDGET} from '../../src/openapi/render-page';
 import {generateApiDocs} from '../support/api-generator';
+import {pageFrameBytes, tocOf} from '../support/api-page-frame';
+import {apiPageComponents, articleBytesAtMost, pageFileOf, serverHtml} from '../support/api-page-html';
 import {decodeEntities} from '../support/html';
 import {
   API_PAGE_BUDGET,
@@ -20,7 +22,7 @@ import {
   rootFacts,
   pageAnchors,
   pageFields,
-  renderMdxPage,
+  compileMdxPage,
   sameFieldsLinks,
   type ShownField,
 } from '../support/openapi-corpus';
@@ -32,7 +34,8 @@ import {
  * statuses, read from the file, are on its page and in its Markdown version with the same name, type and
  * required mark. A schema a page lists once and links after (`Same fields as …`) counts where it is linked: the
  * link must point at an anchor that exists, on the page or on the page of the API reference it names, and the
- * field must be listed there.
+ * field must be listed there. No page is over its budget (bench/budgets.json `apiPage`): its Markdown, and its HTML
+ * as an upper estimate, the article rendered by the site's own components plus what the page around it can take.
  */
 test.describe.configure({mode: 'parallel'});
 
@@ -54,15 +57,14 @@ for (const entry of corpusEntries()) {
 
     const problems: string[] = [];
     const rendered = new Map<string, string>();
+    /** Each page compiled once: rendered with the stand-ins here, with the site's components for its budget below. */
+    const compiled = new Map<string, {mdx: string; render: ReturnType<typeof compileMdxPage>}>();
     for (const page of generated.files.filter((name) => name.endsWith('.mdx'))) {
       try {
-        rendered.set(
-          page,
-          renderMdxPage(
-            readFileSync(path.join(generated.outputDir, page), 'utf8'),
-            path.dirname(path.join(generated.outputDir, page)),
-          ),
-        );
+        const mdx = readFileSync(path.join(generated.outputDir, page), 'utf8');
+        const render = compileMdxPage(mdx, path.dirname(path.join(generated.outputDir, page)));
+        compiled.set(page, {mdx, render});
+        rendered.set(page, render());
       } catch (error) {
         problems.push(`${page}: ${(error as Error).message.split('\n')[0]}`);
       }
@@ -190,11 +192,25 @@ for (const entry of corpusEntries()) {
       for (const target of [...objectLinks(html, '/docs/api/'), ...objectLinks(page.markdown, `${ORIGIN}/docs/api/`)])
         if (!objectIds.has(target)) problems.push(`${page.id} links to ${target}, which is no object's page`);
     }
-    // No page's Markdown version is over its budget (the HTML's is checked on the built site, api-pages.spec.ts).
+    // No page's Markdown version is over its budget.
     for (const page of generated.build!.pages) {
       const markdown = Buffer.byteLength(page.markdown);
       if (markdown > API_PAGE_BUDGET.markdown)
         problems.push(`${page.id}: ${markdown} bytes of Markdown, over ${API_PAGE_BUDGET.markdown}`);
+    }
+    // Nor its HTML: the article the site's own components render for it, minified as the build serves it, and the
+    // page around it, from what the page shows of the sidebar, its breadcrumbs, neighbours and table of contents
+    // (tests/support/api-page-frame.ts). tests/build/api-pages.spec.ts holds both estimates to the site's build.
+    const components = apiPageComponents();
+    for (const page of generated.build!.pages) {
+      // A page that did not compile is a problem already.
+      const compiledPage = compiled.get(pageFileOf(generated.files, page));
+      if (!compiledPage) continue;
+      const frame = pageFrameBytes(generated.build!, page, tocOf(compiledPage.mdx));
+      const article = compiledPage.render(components, serverHtml);
+      const html = frame + (await articleBytesAtMost(article, API_PAGE_BUDGET.html - frame));
+      if (html > API_PAGE_BUDGET.html)
+        problems.push(`${page.id}: ${html} bytes of HTML at most, over ${API_PAGE_BUDGET.html}`);
     }
     // No page highlights more example code than EXAMPLE_HIGHLIGHT_BUDGET characters, or more request samples than
     // SAMPLE_HIGHLIGHT_BUDGET: the code after is plain text (highlighted code is 3 to 7 bytes of HTML a character, 6 to
