@@ -25,6 +25,8 @@ module.exports = function sidebarIndexLoader(source) {
   }
   const server = String(this._compiler?.options?.target ?? '').startsWith('node');
   markApplied(server ? 'sidebar-index (server)' : 'sidebar-index');
-  const rewritten = source.replace(CONTAINS_WALK, () => CONTAINS_LOOKUP).replace(BREADCRUMBS_DESCENT, () => BREADCRUMBS_PRUNED);
+  const rewritten = source
+    .replace(CONTAINS_WALK, () => CONTAINS_LOOKUP)
+    .replace(BREADCRUMBS_DESCENT, () => BREADCRUMBS_PRUNED);
   return `import * as __vigilSidebarIndex from ${HELPER};\n${rewritten}`;
 };
