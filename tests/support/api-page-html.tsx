@@ -6,8 +6,8 @@
  * length the build's CSS modules give. tests/build/api-pages.spec.ts holds it to the built site: on every API page of
  * the site, what this renders is within a few percent of the built article.
  */
-import {readFileSync} from 'node:fs';
-import Module, {createRequire} from 'node:module';
+import {existsSync, readFileSync, statSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import {createElement, type ComponentType, type ReactElement, type ReactNode} from 'react';
 import {renderToString} from 'react-dom/server';
@@ -160,66 +160,80 @@ const STAND_INS: Record<string, unknown> = {
   '@docusaurus/plugin-content-docs/client': {useDoc: () => ({frontMatter: {}, metadata: {}})},
   '@docusaurus/router': {useHistory: () => ({push() {}}), useLocation: () => ({pathname: '/', hash: '', search: ''})},
 };
-const VIRTUAL = '/vigil-stand-in/';
+/** A module's exports as `require` gives them to code compiled to CommonJS: a default export, and its members. */
+const asModule = (value: unknown) =>
+  typeof value === 'function'
+    ? {__esModule: true, default: value}
+    : {__esModule: true, default: value, ...(value as object)};
 
-type ModuleInternals = typeof Module & {
-  _resolveFilename: (request: string, ...rest: unknown[]) => string;
-  _extensions: Record<string, (module: Module, filename: string) => void>;
-};
+const SITE_FILE_FORMS = ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx', '/index.js'];
 
-let installed = false;
-/** Makes the stand-ins what `require` gives for those names, and a CSS module a map of class names. */
-function installStandIns(): void {
-  if (installed) return;
-  installed = true;
-  const internals = Module as ModuleInternals;
-  const resolve = internals._resolveFilename;
-  internals._resolveFilename = function (request: string, ...rest: unknown[]) {
-    if (request in STAND_INS) return VIRTUAL + request;
-    // The site's alias of its own folder, as the build resolves it.
-    if (request.startsWith('@site/')) return resolve.call(this, path.resolve(request.slice('@site/'.length)), ...rest);
-    return resolve.call(this, request, ...rest);
-  };
-  const cache = (Module as unknown as {_cache: Record<string, Module>})._cache;
-  for (const [name, value] of Object.entries(STAND_INS)) {
-    const module = new Module(VIRTUAL + name);
-    module.exports =
-      typeof value === 'function'
-        ? {__esModule: true, default: value}
-        : {__esModule: true, default: value, ...(value as object)};
-    module.loaded = true;
-    cache[VIRTUAL + name] = module;
+/** The file a site module imports by a relative path or the `@site/` alias, as the build resolves it; else null. */
+function siteFile(request: string, fromDir: string): string | null {
+  if (!request.startsWith('.') && !request.startsWith('@site/')) return null;
+  const base = request.startsWith('@site/')
+    ? path.resolve(request.slice('@site/'.length))
+    : path.resolve(fromDir, request);
+  const found = SITE_FILE_FORMS.map((form) => base + form).find((file) => existsSync(file) && statSync(file).isFile());
+  if (!found) throw new Error(`${request} (from ${fromDir}): no such module of the site`);
+  return found;
+}
+
+/**
+ * The site's modules, loaded apart from the test runner's: each compiled by TypeScript as the build's compiler reads
+ * it (React's JSX runtime; the runner's own transform turns JSX into its objects and drops style imports), with the
+ * stand-ins for the theme's and Docusaurus' modules, a CSS module read as a map of class names, and packages from
+ * node_modules. Nothing of the process's module system changes: other tests in the worker load the real modules.
+ */
+const siteModules = new Map<string, {exports: unknown}>();
+
+function loadSiteModule(file: string): unknown {
+  const cached = siteModules.get(file);
+  if (cached) return cached.exports;
+  const module: {exports: unknown} = {exports: {}};
+  siteModules.set(file, module);
+  if (file.endsWith('.json')) {
+    module.exports = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return module.exports;
   }
-  internals._extensions['.css'] = (module) => {
-    module.exports = {__esModule: true, default: cssModule};
+  const packages = createRequire(file);
+  const requireFromSite = (request: string): unknown => {
+    if (request in STAND_INS) return asModule(STAND_INS[request]);
+    // A style module, the site's or a package's: its class names.
+    if (request.endsWith('.css')) return asModule(cssModule);
+    const local = siteFile(request, path.dirname(file));
+    if (local) return loadSiteModule(local);
+    try {
+      return packages(request);
+    } catch (error) {
+      throw new Error(`${file} imports ${request}: ${(error as Error).message}`);
+    }
   };
-  // The site's modules compiled by TypeScript as the build's compiler reads them (React's JSX runtime, a CSS import
-  // kept), not by the test runner's transform, which turns JSX into its own objects and drops style imports.
-  const siteSource = path.resolve('src') + path.sep;
-  for (const extension of ['.ts', '.tsx']) {
-    const runnerCompile = internals._extensions[extension];
-    internals._extensions[extension] = (module, filename) => {
-      if (!filename.startsWith(siteSource)) return runnerCompile(module, filename);
-      const {outputText} = ts.transpileModule(readFileSync(filename, 'utf8'), {
-        fileName: filename,
-        compilerOptions: {
-          jsx: ts.JsxEmit.ReactJSX,
-          module: ts.ModuleKind.CommonJS,
-          target: ts.ScriptTarget.ES2022,
-          esModuleInterop: true,
-        },
-      });
-      (module as Module & {_compile: (code: string, file: string) => void})._compile(outputText, filename);
-    };
-  }
+  const {outputText} = ts.transpileModule(readFileSync(file, 'utf8'), {
+    fileName: file,
+    compilerOptions: {
+      jsx: ts.JsxEmit.ReactJSX,
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      esModuleInterop: true,
+    },
+  });
+  // The site's own module, compiled as the build does, run with its require.
+  new Function('exports', 'require', 'module', '__filename', '__dirname', outputText)(
+    module.exports,
+    requireFromSite,
+    module,
+    file,
+    path.dirname(file),
+  );
+  return module.exports;
 }
 
 /** The site's API page components by the name a generated MDX page uses them with. */
 export function apiPageComponents(): Record<string, ComponentType<never>> {
-  installStandIns();
   const load = (name: string) =>
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    (require(`../../src/plugins/api-reference/theme/${name}`) as {default: ComponentType<never>}).default;
+    (loadSiteModule(siteFile(`@site/src/plugins/api-reference/theme/${name}`, '.')!) as {default: ComponentType<never>})
+      .default;
   return Object.fromEntries(
     ['ApiReferencePage', 'ApiTagPage', 'ApiRootPage', 'ApiObjectPage', 'ApiChangelog'].map((name) => [
       name,
