@@ -9,8 +9,8 @@ export function appliedLoader(name: string) {
 type ModuleLoaderPatch = {
   /** The intervention's name (index.ts), recorded when its loader has run. */
   name: string;
-  /** The one module of another package the loader rewrites. */
-  test: RegExp;
+  /** The module of another package the loader rewrites (or each of them). */
+  test: RegExp | RegExp[];
   /** The loader's file name in src/upstream/; it fails the build when the module no longer looks as expected. */
   loader: string;
   /** Rewrite the module in the browser bundle only, leaving the server bundle (the build's rendering) as it is. */

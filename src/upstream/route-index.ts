@@ -1,6 +1,5 @@
 import type {Plugin} from '@docusaurus/types';
-import {appliedLoader} from './module-loader-plugin';
-import {wingFile} from './wing-files';
+import {moduleLoaderPlugin} from './module-loader-plugin';
 
 /**
  * Each docs version's route holds one route per page of the version, in a list. Three walks of that list found the
@@ -14,21 +13,12 @@ import {wingFile} from './wing-files';
  * bundles. Why and what it gains: src/upstream/README.md.
  */
 export function routeIndexPlugin(): Plugin {
-  const rule = (test: RegExp) => ({
-    test,
-    use: [appliedLoader('route-index'), {loader: wingFile('route-index-loader.cjs')}],
+  return moduleLoaderPlugin({
+    name: 'route-index',
+    test: [
+      /[\\/]react-router-config[\\/]esm[\\/]react-router-config\.js$/,
+      /@docusaurus[\\/]plugin-content-docs[\\/]lib[\\/]client[\\/]docsUtils\.js$/,
+    ],
+    loader: 'route-index-loader.cjs',
   });
-  return {
-    name: 'vigil-route-index',
-    configureWebpack() {
-      return {
-        module: {
-          rules: [
-            rule(/[\\/]react-router-config[\\/]esm[\\/]react-router-config\.js$/),
-            rule(/@docusaurus[\\/]plugin-content-docs[\\/]lib[\\/]client[\\/]docsUtils\.js$/),
-          ],
-        },
-      };
-    },
-  };
 }

@@ -1,18 +1,11 @@
 // The first route of a list that a pathname matches, found by a lookup instead of a scan (route-index-loader.cjs calls
 // it from react-router-config's matchRoutes and the docs plugin's useDocRootMetadata; route-index.ts says why).
+import {literalPath} from './static-route-match';
 
 /** What a route of Docusaurus' route table tells matchPath. */
 type RouteLike = {path?: unknown; exact?: unknown; strict?: unknown; sensitive?: unknown};
 type MatchPath<Route> = (pathname: string, route: Route) => unknown;
 export type FoundRoute<Route> = {route: Route; position: number; match: unknown};
-
-/**
- * A path the lookup can stand for: printable ASCII without path-to-regexp's syntax (static-route-match.ts's plain
- * text), not empty (matchRoutes hands an empty path its parent's match), and not ending in two slashes (the
- * expression of `/a//` also matches `/a/`, which a key without one trailing slash would not find).
- */
-const PLAIN_PATH = /^[\x20-\x7e]+$/;
-const PATTERN_SYNTAX = /[\\:()*?+]/;
 
 /**
  * The key under which a path and every pathname it matches meet: react-router's matchPath matches an exact route of
@@ -24,14 +17,20 @@ function pathKey(text: string): string {
   return trimmed.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
+/**
+ * A route the lookup can stand for: exact, not strict nor case-sensitive, its path plain text as route-matching reads
+ * it (static-route-match.ts: printable ASCII without path-to-regexp's syntax or escapes), not empty (matchRoutes hands
+ * an empty path its parent's match), and not ending in two slashes (the expression of `/a//` also matches `/a/`,
+ * which a key without one trailing slash would not find).
+ */
 function indexable(route: RouteLike): route is RouteLike & {path: string} {
   return (
     typeof route.path === 'string' &&
     route.exact === true &&
     !route.strict &&
     !route.sensitive &&
-    PLAIN_PATH.test(route.path) &&
-    !PATTERN_SYNTAX.test(route.path) &&
+    route.path !== '' &&
+    literalPath(route.path) === route.path &&
     !route.path.endsWith('//')
   );
 }
