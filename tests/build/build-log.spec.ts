@@ -1,4 +1,4 @@
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {expect, test} from '@playwright/test';
 import {apiPagesOf} from '../../src/openapi';
 import {loadSpec} from '../support/openapi';
@@ -44,4 +44,16 @@ test('the build made one page model per operation and webhook: nothing works the
   const pages = apiPagesOf(loadSpec()).length;
   expect(Number(counted![2])).toBe(pages);
   expect(Number(counted![1])).toBe(pages);
+});
+
+test("the server bundle read every API page's data from its file, none bundled as its data", () => {
+  // The server check (src/plugins/api-reference/bundles.ts) counts the data modules the loader made readers of.
+  const log = readFileSync(LOG, 'utf8');
+  const counted = /API reference: the server bundle reads (\d+) pages' data from their files when they render/.exec(
+    log,
+  );
+  expect(counted, 'the build log says how many pages it reads from their files').not.toBeNull();
+  const dataModules = readdirSync('api', {recursive: true}).filter((name) => String(name).endsWith('.page.js'));
+  expect(dataModules.length).toBeGreaterThan(200);
+  expect(Number(counted![1])).toBe(dataModules.length);
 });

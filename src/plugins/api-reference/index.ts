@@ -3,7 +3,7 @@
 // writes the pages from it before delegating to the docs plugin's loadContent; it brings its theme, its CSS and its
 // client module; after the build it publishes the manifest and the changelog's feed and data. Other plugins read
 // nothing of it but what it gives: the Markdown versions of its pages (`markdownPages`).
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, realpathSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import * as docsPluginModule from '@docusaurus/plugin-content-docs';
@@ -14,6 +14,7 @@ import {buildApiReference, type ApiBuild, type ApiReferenceOptions} from './buil
 import {atomFeed, CHANGELOG_FEED_FILE, CHANGELOG_JSON_FILE, CHANGELOG_PAGE_ID} from './changelog';
 import {emptyFolder, writePageFile} from './files';
 import {clientBundleOptimization, SERVER_BUNDLE_OPTIMIZATION, ServerChunksCheck} from './bundles';
+import {serverPageDataRule} from './page-data/server-rule';
 
 export type {ApiReferenceOptions} from './build';
 
@@ -84,7 +85,8 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): ApiRefer
       ],
       // The description, not the pages written from it: a change to it makes them again.
       getPathsToWatch: () => [specFile],
-      // How the bundles are split, the browser's and the server's (bundles.ts).
+      // How the bundles are split, the browser's and the server's (bundles.ts); the server reads each page's data from
+      // its file when the page renders (page-data/).
       configureWebpack(config, isServer, utils, content) {
         const docsConfiguration = docs.configureWebpack?.(config, isServer, utils, content) ?? {};
         if (!isServer)
@@ -92,10 +94,16 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): ApiRefer
             ...docsConfiguration,
             optimization: {...docsConfiguration.optimization, ...clientBundleOptimization(siteDir)},
           };
+        // The bundler matches a module by its resolved path.
+        const pagesDir = realpathSync(outputDir);
         return {
           ...docsConfiguration,
+          module: {
+            ...docsConfiguration.module,
+            rules: [...(docsConfiguration.module?.rules ?? []), serverPageDataRule(pagesDir)],
+          },
           optimization: {...docsConfiguration.optimization, ...SERVER_BUNDLE_OPTIMIZATION},
-          plugins: [...(docsConfiguration.plugins ?? []), new ServerChunksCheck()],
+          plugins: [...(docsConfiguration.plugins ?? []), new ServerChunksCheck(pagesDir)],
         };
       },
       async loadContent() {

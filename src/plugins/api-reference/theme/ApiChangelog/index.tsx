@@ -16,6 +16,7 @@ import {
 } from '../../changelog/model';
 import {countedNote} from '../../changelog/pages';
 import styles from './styles.module.css';
+import {pageDataOf, type PageDataProp} from '../../page-data/page-data-of';
 
 /** A sentence's words: the description's names as code, all of it React text (nothing is parsed as HTML). */
 function Sentence({words}: {words: Words}): ReactNode {
@@ -84,7 +85,8 @@ function Years({page}: {page: ChangelogPage}): ReactNode {
  * description, newest first, with the commits that changed its API, each change linked to where the API reference
  * shows it today. Rendered on the server from the page's data: nothing is fetched in the browser.
  */
-export default function ApiChangelog({page: changelog}: {page: ChangelogPage}): ReactNode {
+export default function ApiChangelog(props: {page: PageDataProp<ChangelogPage>}): ReactNode {
+  const changelog = pageDataOf(props.page);
   return (
     <>
       <Head>

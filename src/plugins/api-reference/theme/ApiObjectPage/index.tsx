@@ -5,6 +5,7 @@ import type {ApiObjectData} from '@site/src/openapi/render-page';
 import ApiDeprecation from '../ApiDeprecation';
 import ApiProse from '../ApiProse';
 import ApiShape from '../ApiShape';
+import {pageDataOf, type PageDataProp} from '../../page-data/page-data-of';
 
 /**
  * An object's page of the API reference ("The Dataset object"): its schema and description, every field (named
@@ -12,7 +13,8 @@ import ApiShape from '../ApiShape';
  * data is the module src/openapi/render-page.ts (objectPageData) writes beside the page's MDX; all of it is in the
  * HTML the server sends.
  */
-export default function ApiObjectPage({page}: {page: ApiObjectData}): ReactNode {
+export default function ApiObjectPage(props: {page: PageDataProp<ApiObjectData>}): ReactNode {
+  const page = pageDataOf(props.page);
   return (
     <>
       <ApiDeprecation text={page.deprecation} />

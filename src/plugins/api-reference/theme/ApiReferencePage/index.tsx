@@ -10,6 +10,7 @@ import ApiProse from '../ApiProse';
 import ApiYourValues, {type FilledSamples} from '../ApiYourValues';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import type {ApiPageData, ExampleData, MediaData, SectionData} from '@site/src/openapi/render-page';
+import {pageDataOf, type PageDataProp} from '../../page-data/page-data-of';
 
 function Examples({examples}: {examples: ExampleData[]}): ReactNode {
   return examples.map((example, index) => (
@@ -134,7 +135,8 @@ function ResponseSamples({responses}: {responses: SectionData['responses']}): Re
  * MDX),
  * rendered at build time. Everything is in the HTML the server sends; folds are native <details>.
  */
-export default function ApiReferencePage({page}: {page: ApiPageData}): ReactNode {
+export default function ApiReferencePage(props: {page: PageDataProp<ApiPageData>}): ReactNode {
+  const page = pageDataOf(props.page);
   const [filled, setFilled] = useState<FilledSamples>(null);
   return (
     <>

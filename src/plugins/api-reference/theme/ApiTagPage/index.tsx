@@ -5,12 +5,14 @@ import type {ApiTagData} from '@site/src/openapi/render-overview';
 import ApiOverview from '../ApiOverview';
 import ApiText from '../ApiText';
 import styles from './styles.module.css';
+import {pageDataOf, type PageDataProp} from '../../page-data/page-data-of';
 
 /**
  * A tag's page of the API reference: its description, then each of its operations with its method and path (links
  * and text, left as the server rendered them when React hydrates the page: StaticSubtree).
  */
-export default function ApiTagPage({page}: {page: ApiTagData}): ReactNode {
+export default function ApiTagPage(props: {page: PageDataProp<ApiTagData>}): ReactNode {
+  const page = pageDataOf(props.page);
   return (
     <>
       <ApiOverview blocks={page.blocks} />
