@@ -79,11 +79,30 @@ const WRITE_OPTIONS: ToMarkdownOptions = {
 /** A sentence with no character that means something in Markdown or HTML: its HTML and Markdown are itself. */
 const PLAIN = /^(?![\d-+])[A-Za-z0-9 ,.;:'"()?/-]*$/;
 
-function sanitisedTree(markdown: string): HastRoot {
+function parsedTree(markdown: string): HastRoot {
   const mdast = fromMarkdown(markdown, PARSE_OPTIONS);
   placeholdersAsText(mdast as MdastNode);
   const hast = toHast(mdast, {allowDangerousHtml: true});
   return sanitize(raw(hast as HastNodes), SCHEMA) as HastRoot;
+}
+
+/**
+ * The last descriptions parsed, by text: a page's HTML and its Markdown version convert the same descriptions one
+ * after the other, from one parse. Few are kept (a tree weighs many times its text); the HTML and Markdown made of
+ * them are remembered apart (`remembered`).
+ */
+const TREES_KEPT = 500;
+const treeOf = new Map<string, HastRoot>();
+
+/** A description's sanitised tree (raw HTML parsed, then sanitised), the caller's own copy to change. */
+function sanitisedTree(markdown: string): HastRoot {
+  let tree = treeOf.get(markdown);
+  if (tree === undefined) {
+    if (treeOf.size >= TREES_KEPT) treeOf.clear();
+    tree = parsedTree(markdown);
+    treeOf.set(markdown, tree);
+  }
+  return structuredClone(tree);
 }
 
 function visitElements(node: HastRoot | Element, visit: (element: Element) => void): void {
