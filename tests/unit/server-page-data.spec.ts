@@ -95,7 +95,7 @@ test('a data module in another form fails the build, naming the file; a reader f
 });
 
 test("the server check fails a build whose page data is bundled as data, not as its file's reader", () => {
-  const pagesDir = '/site/api';
+  const pagesDir = '/site/api/';
   /** The errors the check adds to a sealed compilation of the given modules (identifiers), one chunk each. */
   const errorsOf = (ids: string[]): string[] => {
     const errors: Error[] = [];
@@ -113,8 +113,8 @@ test("the server check fails a build whose page data is bundled as data, not as 
     return errors.map((error) => error.message);
   };
   const swc = 'builtin:swc-loader??ruleSet[1].rules[8].use[0]';
-  const read = `javascript/auto|${swc}!${SERVER_PAGE_DATA_LOADER}!${pagesDir}/get-dataset.api.page.js`;
-  const asData = `javascript/auto|${swc}!${pagesDir}/list-datasets.api.page.js`;
+  const read = `javascript/auto|${swc}!${SERVER_PAGE_DATA_LOADER}!${pagesDir}get-dataset.api.page.js`;
+  const asData = `javascript/auto|${swc}!${pagesDir}list-datasets.api.page.js`;
   const other = `javascript/auto|${swc}!/site/src/components/Card/index.tsx`;
   expect(errorsOf([read, other])).toEqual([]);
   expect(errorsOf([read, asData, other])).toEqual([

@@ -82,7 +82,7 @@ type CheckedCompiler = {
 /**
  * Fails the server compilation if a module is still written into more than one chunk (the split above did not take
  * effect: an option renamed, another plugin's settings winning the merge, and every page's chunk would carry its
- * copies again), or if a page's data module under `pagesDir` was bundled as its data, not as the reader of its file
+ * copies again), or if a page's data module under `pagesDir` (a folder, with its separator) was bundled as its data, not as the reader of its file
  * that page-data/server-page-data-loader.cjs makes of it (the rule did not match: the server would keep every page's
  * data to the end of the build again).
  */

@@ -94,8 +94,8 @@ export function apiReferencePlugin(options: ApiReferencePluginOptions): ApiRefer
             ...docsConfiguration,
             optimization: {...docsConfiguration.optimization, ...clientBundleOptimization(siteDir)},
           };
-        // The bundler matches a module by its resolved path.
-        const pagesDir = realpathSync(outputDir);
+        // The bundler matches a module by its resolved path; the folder's own files only (not `api-other/`).
+        const pagesDir = realpathSync(outputDir) + path.sep;
         return {
           ...docsConfiguration,
           module: {
