@@ -88,21 +88,29 @@ function parsedTree(markdown: string): HastRoot {
 
 /**
  * The last descriptions parsed, by text: a page's HTML and its Markdown version convert the same descriptions one
- * after the other, from one parse. Few are kept (a tree weighs many times its text); the HTML and Markdown made of
- * them are remembered apart (`remembered`).
+ * after the other, from one parse. Few are kept, counted by their text (a tree weighs many times its text), and
+ * forgotten together; the HTML and Markdown made of them are remembered apart (`remembered`).
  */
-const TREES_KEPT = 500;
+const TREE_TEXT_KEPT = 500_000;
 const treeOf = new Map<string, HastRoot>();
+let treeText = 0;
 
 /** A description's sanitised tree (raw HTML parsed, then sanitised), the caller's own copy to change. */
 function sanitisedTree(markdown: string): HastRoot {
-  let tree = treeOf.get(markdown);
-  if (tree === undefined) {
-    if (treeOf.size >= TREES_KEPT) treeOf.clear();
-    tree = parsedTree(markdown);
-    treeOf.set(markdown, tree);
+  const kept = treeOf.get(markdown);
+  if (kept !== undefined) return structuredClone(kept);
+  const tree = parsedTree(markdown);
+  if (treeText + markdown.length > TREE_TEXT_KEPT) {
+    treeOf.clear();
+    treeText = 0;
   }
-  return structuredClone(tree);
+  // A text longer than all the others may be is parsed each time it is asked for.
+  if (markdown.length <= TREE_TEXT_KEPT) {
+    treeOf.set(markdown, tree);
+    treeText += markdown.length;
+    return structuredClone(tree);
+  }
+  return tree;
 }
 
 function visitElements(node: HastRoot | Element, visit: (element: Element) => void): void {
