@@ -16,6 +16,7 @@ import {
   type JsonObject,
   type OverviewBlock,
 } from '../../src/openapi';
+import {readPageData} from '../../src/plugins/api-reference/page-data/page-data-file.cjs';
 import {codeOfTokens, type BlockTokens} from '../../src/plugins/static-code-blocks';
 import type {
   ApiObjectData,
@@ -605,8 +606,4 @@ export function highlightedCharacters(data: unknown): {examples: number; samples
 }
 
 /** The data of a page, read from the module the generator wrote beside its MDX (`export default JSON.parse("…");`). */
-export function pageDataModule(file: string): unknown {
-  const literal = /^export default JSON\.parse\((".*")\);$/s.exec(readFileSync(file, 'utf8').trim())?.[1];
-  if (!literal) throw new Error(`${file} is not a page's data module`);
-  return JSON.parse(JSON.parse(literal) as string);
-}
+export const pageDataModule: (file: string) => unknown = readPageData;

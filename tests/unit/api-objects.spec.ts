@@ -2,21 +2,19 @@
 // operation page lists two levels of fields (FIELD_DEPTH), an object page one (OBJECT_FIELD_DEPTH), and a named
 // object deeper down is a link to its own page. Checked on a description written for it (every kind of schema that
 // nests) and on Vigil's own description; tests/unit/openapi-corpus.spec.ts holds other organisations' to it.
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import type {ApiObjectData, ApiPageData, FieldData, ShapeData} from '../../src/openapi/render-page';
 import type {ApiSidebarItem} from '../../src/plugins/api-reference/groups';
 import {generateApiDocs, GENERATED_ORIGIN} from '../support/api-generator';
 import {loadSpec} from '../support/openapi';
+import {pageDataModule} from '../support/openapi-corpus';
 
 type Generated = ReturnType<typeof generateApiDocs>;
 
 /** A page's data, as its module beside its MDX holds it. */
 function dataOf<T>(generated: Generated, file: string): T {
-  const module = readFileSync(path.join(generated.outputDir, file), 'utf8');
-  const literal = /^export default JSON\.parse\((".*")\);$/m.exec(module)![1];
-  return JSON.parse(JSON.parse(literal) as string) as T;
+  return pageDataModule(path.join(generated.outputDir, file)) as T;
 }
 
 /** Every field of a shape by its dotted path (`customer.address.city`), variants' fields under the variant's id. */

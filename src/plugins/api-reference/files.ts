@@ -7,6 +7,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import {braceFreeString, generatedPageMdx} from '../../openapi';
 import type {ApiPageFile} from './build';
+import {pageDataModuleText} from './page-data/page-data-file.cjs';
 
 /** Empties `outputDir` (it holds only what the last build wrote) and makes it again. */
 export function emptyFolder(outputDir: string): void {
@@ -20,19 +21,17 @@ function frontMatter(fields: Record<string, unknown>): string {
 }
 
 /**
- * Writes a page: its MDX (front matter, component, title) and, beside it, a module of its data as one JSON text: one
- * string literal to the bundler's parser, where a .json module would be a tree of values in its memory (half a
- * gigabyte more on a description of 900 operations). Returns the names of the files written.
+ * Writes a page: its MDX (front matter, component, title) and, beside it, a module of its data as one JSON text
+ * (page-data/page-data-file.cjs): one string literal to the bundler's parser, where a .json module would be a tree of
+ * values in its memory (half a gigabyte more on a description of 900 operations). Returns the names of the files
+ * written.
  */
 export function writePageFile(outputDir: string, page: ApiPageFile): string[] {
   // A page in a folder (`objects/dataset.object`): its id and route are under the folder's name.
   const folder = path.dirname(page.name);
   if (folder !== '.') mkdirSync(path.join(outputDir, folder), {recursive: true});
   const dataFile = `${page.name}.page.js`;
-  writeFileSync(
-    path.join(outputDir, dataFile),
-    `export default JSON.parse(${JSON.stringify(JSON.stringify(page.data))});\n`,
-  );
+  writeFileSync(path.join(outputDir, dataFile), pageDataModuleText(page.data));
   const toc = page.toc ? `export const toc = JSON.parse(${braceFreeString(JSON.stringify(page.toc))});` : '';
   const mdx = `${page.name}.mdx`;
   writeFileSync(

@@ -1,11 +1,17 @@
-// A page's data module as ../files.ts writes it, `export default JSON.parse(<the data's JSON as a JSON string>);`,
-// read on the server: by the loader (server-page-data-loader.cjs), which checks a module's form when it bundles it,
-// and by the reader it writes in its place, which parses the file when the page renders.
+// A page's data module, `export default JSON.parse(<the data's JSON as a JSON string>);`: written by ../files.ts
+// beside the page's MDX (one string literal to the bundler's parser, where a .json module would be a tree of values in
+// its memory), and read on the server: by the loader (server-page-data-loader.cjs), which checks a module's form when
+// it bundles it, and by the reader it writes in its place, which parses the file when the page renders.
 'use strict';
 
 const {readFileSync} = require('node:fs');
 
 const PAGE_DATA_MODULE = /^export default JSON\.parse\(("(?:[^"\\\n]|\\.)*")\);\n?$/s;
+
+/** The text of a page's data module holding `data`. */
+function pageDataModuleText(data) {
+  return `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`;
+}
 
 /** Whether a module's text is a page's data module as ../files.ts writes it. */
 function isPageDataModule(source) {
@@ -19,4 +25,4 @@ function readPageData(file) {
   return JSON.parse(JSON.parse(match[1]));
 }
 
-module.exports = {isPageDataModule, readPageData};
+module.exports = {isPageDataModule, pageDataModuleText, readPageData};
