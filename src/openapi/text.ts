@@ -95,10 +95,10 @@ const TREE_TEXT_KEPT = 500_000;
 const treeOf = new Map<string, HastRoot>();
 let treeText = 0;
 
-/** A description's sanitised tree (raw HTML parsed, then sanitised), the caller's own copy to change. */
-function sanitisedTree(markdown: string): HastRoot {
+/** A description's sanitised tree (raw HTML parsed, then sanitised), shared: read it, never change it. */
+function sharedTree(markdown: string): HastRoot {
   const kept = treeOf.get(markdown);
-  if (kept !== undefined) return structuredClone(kept);
+  if (kept !== undefined) return kept;
   const tree = parsedTree(markdown);
   if (treeText + markdown.length > TREE_TEXT_KEPT) {
     treeOf.clear();
@@ -108,9 +108,13 @@ function sanitisedTree(markdown: string): HastRoot {
   if (markdown.length <= TREE_TEXT_KEPT) {
     treeOf.set(markdown, tree);
     treeText += markdown.length;
-    return structuredClone(tree);
   }
   return tree;
+}
+
+/** A description's sanitised tree, the caller's own copy to change. */
+function sanitisedTree(markdown: string): HastRoot {
+  return structuredClone(sharedTree(markdown));
 }
 
 function visitElements(node: HastRoot | Element, visit: (element: Element) => void): void {
@@ -218,7 +222,7 @@ function siteTree(markdown: string, baseUrl: string): HastRoot {
 /** A description as plain text (a page's meta description): the sanitised tree's text, spaces folded. */
 export function descriptionText(markdown: string | undefined): string {
   if (!markdown?.trim()) return '';
-  return textOf(sanitisedTree(markdown.trim())).replace(/\s+/g, ' ').trim();
+  return textOf(sharedTree(markdown.trim())).replace(/\s+/g, ' ').trim();
 }
 
 /** One block of a long description (the API root's, a tag's): a heading, a code block, or other sanitised HTML. */
