@@ -329,6 +329,13 @@ function writePageTexts(indexDir, fragments) {
 const INDEX_CHUNK_SIZE = 5000;
 
 /**
+ * Pages sent to Pagefind before the first is answered. Indexing the 5,799 pages of a 2,500-operation build (its
+ * pages read from disk, trimmed, then parsed by Pagefind): 17.7 s one at a time, 14.6 s with 4, 14.4 s with 16; the
+ * same index, file by file. Pagefind's service parses one page at a time, so more only holds more pages in memory.
+ */
+const PAGES_IN_FLIGHT = 4;
+
+/**
  * Indexes `pages` ({url, content}, any iterable) into `<buildDir>/pagefind/`, with its vocabulary; returns how many were indexed.
  * @param {string} buildDir
  * @param {Iterable<{url: string, content: string}>} pages
@@ -340,12 +347,26 @@ export async function writeSearchIndex(buildDir, pages) {
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   let count = 0;
   try {
-    for (const page of pages) {
-      const added = await index.addHTMLFile({...page, content: withCodeAnchors(withoutDocsSidebar(page.content))});
-      if (added.errors.length > 0)
-        throw new Error(`${page.url}: Pagefind could not index it: ${added.errors.join('; ')}`);
+    // Pages go to Pagefind's service a few at a time, in order: this process reads and trims the next pages while the
+    // service parses the last ones. One at a time, the two took turns.
+    /** @type {Promise<{url: string, errors: string[]}>[]} */
+    const inFlight = [];
+    const settleFirst = async () => {
+      const {url, errors} = /** @type {{url: string, errors: string[]}} */ (await inFlight.shift());
+      if (errors.length > 0) throw new Error(`${url}: Pagefind could not index it: ${errors.join('; ')}`);
       count += 1;
+    };
+    for (const page of pages) {
+      const content = withCodeAnchors(withoutDocsSidebar(page.content));
+      inFlight.push(
+        index.addHTMLFile({...page, content}).then(
+          ({errors}) => ({url: page.url, errors}),
+          (error) => ({url: page.url, errors: [error instanceof Error ? error.message : String(error)]}),
+        ),
+      );
+      if (inFlight.length === PAGES_IN_FLIGHT) await settleFirst();
     }
+    while (inFlight.length > 0) await settleFirst();
     if (count === 0)
       throw new Error(`${buildDir} has no page marked data-pagefind-body: the search index would be empty`);
     const indexDir = join(buildDir, SEARCH_INDEX_FOLDER);
