@@ -31,3 +31,20 @@ test('the API page components are written once, into one chunk that the API page
   for (const html of operationPages) expect(html).toContain(`/assets/js/${holding[0]}`);
   expect(readFileSync('build/intro/index.html', 'utf8')).not.toContain(holding[0]);
 });
+
+test('code that 50 or more pages use is written once, however small: the object page component and the tab panel', () => {
+  const scripts = readdirSync(SCRIPTS_DIR).filter((name) => name.endsWith('.js'));
+  const holding = (text: string) =>
+    scripts.filter((name) => readFileSync(join(SCRIPTS_DIR, name), 'utf8').includes(text));
+  // A heading of the object page's component (2.5 kB), and the role of the docs theme's tab panel: each under the
+  // bundler's minimum size for a chunk of its own, each used by more pages than PAGES_THAT_SHARE_A_CHUNK.
+  const objectPageChunks = holding('Objects that hold it');
+  expect(objectPageChunks, 'chunks holding the object page component').toHaveLength(1);
+  expect(holding('"tabpanel"'), 'chunks holding the tab panel').toHaveLength(1);
+  const objectPages = readdirSync('build/api/objects', {withFileTypes: true}).filter((entry) => entry.isDirectory());
+  expect(objectPages.length, 'object pages').toBeGreaterThanOrEqual(50);
+  for (const entry of objectPages)
+    expect(readFileSync(join('build/api/objects', entry.name, 'index.html'), 'utf8')).toContain(
+      `/assets/js/${objectPageChunks[0]}`,
+    );
+});
