@@ -13,7 +13,7 @@ type BundlerConfiguration = Parameters<NonNullable<Plugin['configureWebpack']>>[
  * How many pages' chunks must use a module for it to go into a chunk of its own whatever its size. A smaller module
  * than the bundler's minimum shared by fewer pages stays in each of their chunks. At 2 (every shared module split
  * off), Vigil's pages downloaded twice as many files (13 → 27 on /docs/intro) and 3 to 4 kB more gzipped JavaScript
- * each; at 50, one file more on the pages with tabs or an API object and 95 to 370 bytes more, and the site's scripts
+ * each; at 50, one file more on the pages with tabs or an API object and 95 to 374 bytes more, and the site's scripts
  * are 7.67 → 7.22 MB (copies gone).
  */
 const PAGES_THAT_SHARE_A_CHUNK = 50;
