@@ -33,7 +33,7 @@ const PAGES_THAT_SHARE_A_CHUNK = 50;
  * Below that size a module stayed in every chunk that uses it, whoever's it is: at 2,500 operations the object page's
  * component was in 2,839 chunks and the tabs' two modules of the docs theme in 2,566, and module concatenation spent
  * 42.6 of the 86.8 s of bundling going over their copies' importers (Rspack's own trace). The second group takes a
- * module that PAGES_THAT_SHARE_A_CHUNK or more chunks use, whatever its size (measured below).
+ * module that PAGES_THAT_SHARE_A_CHUNK or more chunks use, whatever its size (what each threshold costs: at the constant).
  */
 export function clientBundleOptimization(siteDir: string) {
   // The bundler matches a module by its resolved path.
