@@ -100,12 +100,12 @@ function sharedTree(markdown: string): HastRoot {
   const kept = treeOf.get(markdown);
   if (kept !== undefined) return kept;
   const tree = parsedTree(markdown);
-  if (treeText + markdown.length > TREE_TEXT_KEPT) {
-    treeOf.clear();
-    treeText = 0;
-  }
-  // A text longer than all the others may be is parsed each time it is asked for.
+  // A text longer than all the others may be is parsed each time it is asked for, and forgets none of them.
   if (markdown.length <= TREE_TEXT_KEPT) {
+    if (treeText + markdown.length > TREE_TEXT_KEPT) {
+      treeOf.clear();
+      treeText = 0;
+    }
     treeOf.set(markdown, tree);
     treeText += markdown.length;
   }

@@ -33,7 +33,8 @@ const PAGES_THAT_SHARE_A_CHUNK = 50;
  * Below that size a module stayed in every chunk that uses it, whoever's it is: at 2,500 operations the object page's
  * component was in 2,839 chunks and the tabs' two modules of the docs theme in 2,566, and module concatenation spent
  * 42.6 of the 86.8 s of bundling going over their copies' importers (Rspack's own trace). The second group takes a
- * module that PAGES_THAT_SHARE_A_CHUNK or more chunks use, whatever its size (what each threshold costs: at the constant).
+ * module that PAGES_THAT_SHARE_A_CHUNK or more chunks use, whatever its size (what each threshold costs: at the
+ * constant).
  */
 export function clientBundleOptimization(siteDir: string) {
   // The bundler matches a module by its resolved path.
@@ -103,9 +104,9 @@ type CheckedCompiler = {
 /**
  * Fails the server compilation if a module is still written into more than one chunk (the split above did not take
  * effect: an option renamed, another plugin's settings winning the merge, and every page's chunk would carry its
- * copies again), or if a page's data module under `pagesDir` (a folder, with its separator) was bundled as its data, not as the reader of its file
- * that page-data/server-page-data-loader.cjs makes of it (the rule did not match: the server would keep every page's
- * data to the end of the build again).
+ * copies again), or if a page's data module under `pagesDir` (a folder, with its separator) was bundled as its data,
+ * not as the reader of its file that page-data/server-page-data-loader.cjs makes of it (the rule did not match: the
+ * server would keep every page's data to the end of the build again).
  */
 export class ServerChunksCheck {
   constructor(private readonly pagesDir: string) {}
