@@ -1,9 +1,9 @@
-import {mkdtempSync, readdirSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {apiReferenceOptions, downloadsOf} from '../../config/api-reference';
 import {buildApiReference, type ApiBuild, type ApiBuildSite} from '../../src/plugins/api-reference/build';
 import {emptyFolder, writePageFile} from '../../src/plugins/api-reference/files';
+import {scratchFolder} from './scratch';
 
 export const OPENAPI_FIXTURES = 'tests/fixtures/openapi';
 
@@ -19,15 +19,15 @@ function filesIn(outputDir: string): string[] {
 
 /**
  * Runs the real generation step of the build (the API reference plugin's loadContent: its build object, each page
- * written as it is made) on a fixture of tests/fixtures/openapi (or a file at an absolute path),
- * into a scratch folder. `status` is 0 when it wrote the pages, 1 when it failed, with the error's message as
- * `output`; `build` is the build object (its pages' Markdown versions, manifest, sidebar).
+ * written as it is made) on a fixture of tests/fixtures/openapi (or a file at an absolute path), into a scratch
+ * folder, removed when the test process exits. `status` is 0 when it wrote the pages, 1 when it failed, with the
+ * error's message as `output`; `build` is the build object (its pages' Markdown versions, manifest, sidebar).
  */
 export function generateApiDocs(
   fixture: string,
   {asAnotherSite = false, site = {}}: {asAnotherSite?: boolean; site?: Partial<ApiBuildSite>} = {},
 ): {status: 0 | 1; output: string; outputDir: string; files: string[]; build?: ApiBuild} {
-  const outputDir = mkdtempSync(path.join(tmpdir(), 'vigil-api-'));
+  const outputDir = scratchFolder('vigil-api-');
   const specPath = path.isAbsolute(fixture) ? fixture : `${OPENAPI_FIXTURES}/${fixture}`;
   // `asAnotherSite`: as the build does with VIGIL_OPENAPI_SPEC, the product and the variables of the description.
   const another = asAnotherSite

@@ -1,5 +1,4 @@
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
 import {createElement, type ComponentType, type ReactNode} from 'react';
@@ -30,6 +29,7 @@ import type {Inline, Prose} from '../../src/openapi/prose';
 import {PLAIN_TOKEN} from '../../src/utils/highlighted-code';
 import {budgets} from './budgets';
 import {decodeEntities} from './html';
+import {scratchFolder} from './scratch';
 
 export const CORPUS_DIR = 'tests/fixtures/openapi-corpus';
 
@@ -51,7 +51,7 @@ export function corpusEntries(): CorpusEntry[] {
 export function corpusFile(file: string): string {
   const source = path.join(CORPUS_DIR, file);
   if (!file.endsWith('.gz')) return source;
-  const target = path.join(mkdtempSync(path.join(tmpdir(), 'vigil-corpus-')), file.replace(/\.gz$/, ''));
+  const target = path.join(scratchFolder('vigil-corpus-'), file.replace(/\.gz$/, ''));
   writeFileSync(target, gunzipSync(readFileSync(source)));
   return target;
 }

@@ -2,8 +2,7 @@
 // reader of its file (src/plugins/api-reference/page-data), which the page's component reads when the page renders,
 // so that the build does not keep every page's data until its last page is written. What the reader returns must be
 // what the browser's module holds, for every page, whatever its text; a module in another form fails the build.
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {expect, test} from '@playwright/test';
@@ -12,6 +11,7 @@ import {writePageFile} from '../../src/plugins/api-reference/files';
 import {pageDataOf} from '../../src/plugins/api-reference/page-data/page-data-of';
 import {SERVER_PAGE_DATA_LOADER} from '../../src/plugins/api-reference/page-data/server-rule';
 import {generateApiDocs} from '../support/api-generator';
+import {scratchFolder} from '../support/scratch';
 
 type Loader = (this: {resourcePath: string}, source: string) => string;
 // The loader as the bundler runs it: its module's export, called with the module's path and text.
@@ -33,7 +33,7 @@ async function serverData(file: string, dir: string): Promise<unknown> {
 
 test('every page of the description reads on the server as the data its browser module holds', async () => {
   test.setTimeout(120_000);
-  const scratch = mkdtempSync(path.join(tmpdir(), 'vigil-page-data-'));
+  const scratch = scratchFolder('vigil-page-data-');
   // The changelog's page is written as every other page is (writePageFile): it is left out here (it reads the
   // description's history), the text test below covers any text.
   const generated = generateApiDocs(path.resolve('openapi/vigil-api.yaml'));
@@ -54,7 +54,7 @@ test('every page of the description reads on the server as the data its browser 
 });
 
 test('text that means something to JavaScript, JSON or HTML reads back as written', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-page-data-'));
+  const dir = scratchFolder('vigil-page-data-');
   const data = {
     text: 'a "quoted" \\ backslash, </script><script>alert(1)</script>, \u2028 \u2029, 日本語, é, 😀, \u0000',
     lines: 'one\ntwo\r\nthree\ttab',
@@ -72,7 +72,7 @@ test('text that means something to JavaScript, JSON or HTML reads back as writte
 });
 
 test('a data module in another form fails the build, naming the file; a reader fails naming it too', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-page-data-'));
+  const dir = scratchFolder('vigil-page-data-');
   const file = path.join(dir, 'hand-written.api.page.js');
   for (const source of [
     'export default {"method": "get"};\n',
