@@ -221,11 +221,19 @@ function holderOf(spec: JsonObject, rawSchema: JsonObject | undefined): {schema?
       schema = deref(spec, variants[0]);
       continue;
     }
-    // `allOf` of one schema beside a description (`{allOf: [{$ref: Address}], description: …}`): that schema.
+    // `allOf` of one schema beside a description (`{allOf: [{$ref: Address}], description: …}`): that schema. Not
+    // beside `required` (`{allOf: [{properties: …}], required: [id]}`, as PagerDuty writes its objects): the names it
+    // lists are required of the merged object (objectShape), which the part alone would lose.
     const parts = Array.isArray(schema.allOf)
       ? (schema.allOf as JsonObject[]).filter((part) => Object.keys(part).length > 0)
       : [];
-    if (parts.length === 1 && !schema.properties && !variants?.length && !schema.additionalProperties) {
+    if (
+      parts.length === 1 &&
+      !schema.properties &&
+      !schema.required &&
+      !variants?.length &&
+      !schema.additionalProperties
+    ) {
       name = refName(parts[0]) ?? name;
       schema = deref(spec, parts[0]);
       continue;
@@ -718,6 +726,9 @@ function exampleOfSchema(schema: JsonObject): Json | undefined {
   return Array.isArray(schema.examples) && schema.examples.length > 0 ? schema.examples[0] : undefined;
 }
 
+/** How a field named by the empty string shows: as the JSON string it is, not as nothing. */
+export const EMPTY_NAME = '""';
+
 function fieldOf(
   context: Context,
   name: string,
@@ -732,7 +743,8 @@ function fieldOf(
   const items = typesOf(schema)[0] === 'array' ? (deref(spec, schema.items) ?? {}) : undefined;
   const field: SchemaField = {
     id,
-    name,
+    // JSON allows a property named by the empty string (PagerDuty's Notification has one): it shows as `""`.
+    name: name === '' ? EMPTY_NAME : name,
     type: typeLabel(spec, rawSchema),
     required,
     nullable: isNullable(spec, schema),

@@ -22,6 +22,7 @@ export type {HttpMethod, Json, JsonObject, OperationEntry} from './document';
 export {apiPagesOf, operationsOf, webhooksOf, type ApiOperation} from './operations';
 export {
   anchorSegment,
+  EMPTY_NAME,
   FIELD_DEPTH,
   objectShape,
   type ObjectPageRef,

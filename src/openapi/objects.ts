@@ -4,7 +4,7 @@
 // Operation pages list a named object's fields to FIELD_DEPTH and link here for the rest (fields.ts), so no page
 // repeats a whole tree. The set is found by one walk of the schemas the operations use: linear in the description.
 import {deref, HTTP_METHODS, isObject, pointerSegment, type Json, type JsonObject} from './document';
-import {schemaExample} from './examples';
+import {objectExample} from './examples';
 import {
   anchorSegment,
   hasFields,
@@ -159,7 +159,7 @@ export function objectPageModel(spec: JsonObject, object: ApiObject, objects: Ap
     type: typeLabel(spec, object.schema),
     deprecated: Boolean(object.schema.deprecated),
     shape,
-    example: schemaExample(spec, object.schema, 'response'),
+    example: objectExample(spec, object.schema),
     objects: [...page.objectsLinked],
   };
 }

@@ -9,6 +9,7 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import {
   deref,
+  EMPTY_NAME,
   type ApiPageData,
   type ApiRootData,
   type ApiTagData,
@@ -371,13 +372,21 @@ function requiredAndProperties(
     schema = deref(spec, schema.items);
   }
   if (!schema) return [];
-  const parts = [schema, ...((schema.allOf ?? []) as JsonObject[]).map((part) => deref(spec, part) ?? {})];
+  // The schema and every `allOf` part, nested ones too: an instance satisfies each, so each one's `required` holds.
+  const parts: JsonObject[] = [];
+  const collect = (part: JsonObject) => {
+    if (parts.includes(part)) return;
+    parts.push(part);
+    for (const inner of (part.allOf ?? []) as JsonObject[]) collect(deref(spec, inner) ?? {});
+  };
+  collect(schema);
   const required = new Set(parts.flatMap((part) => (part.required ?? []) as string[]));
   const skip = direction === 'request' ? 'readOnly' : direction === 'response' ? 'writeOnly' : undefined;
   const own = parts.flatMap((part) =>
     Object.entries<JsonObject>(part.properties ?? {})
       .filter(([, property]) => !skip || !(deref(spec, property) ?? {})[skip])
-      .map(([name]) => ({section: '', name, required: required.has(name)})),
+      // A property named by the empty string shows as `""` (EMPTY_NAME).
+      .map(([name]) => ({section: '', name: name === '' ? EMPTY_NAME : name, required: required.has(name)})),
   );
   return [...new Map(own.map((item) => [item.name, item])).values()];
 }
@@ -413,9 +422,18 @@ export function expectedOf(
   return {fields, statuses: Object.keys(definition.responses ?? {})};
 }
 
-/** The properties of a named schema, as its object page lists them at the top: both directions, `allOf` merged. */
-export function objectFields(spec: JsonObject, schema: JsonObject): Expected[] {
-  return requiredAndProperties(spec, schema, undefined);
+/**
+ * The properties of a named schema, as its object page lists them at the top: both directions, `allOf` merged; or
+ * those of one direction (a response's leave write-only ones out).
+ */
+export function objectFields(spec: JsonObject, schema: JsonObject, direction?: 'request' | 'response'): Expected[] {
+  return requiredAndProperties(spec, schema, direction);
+}
+
+/** The example a Markdown version shows under `## Example` (an object page's), parsed; undefined without one. */
+export function markdownExample(markdown: string): unknown {
+  const block = /^## Example\n+```json\n([\s\S]*?)\n```$/m.exec(markdown);
+  return block ? JSON.parse(block[1]) : undefined;
 }
 
 /** The ids of the object pages a page's HTML or Markdown links to, its links under `apiBase` (`/docs/api/`). */
@@ -504,8 +522,16 @@ function htmlText(html: string): string {
   return comparable(decodeEntities(html.replace(/<[^>]+>/g, ' ')));
 }
 
+/** A Markdown link's destination as written: in `<…>`, or with balanced parentheses and backslash escapes. */
+const LINK_DESTINATION = String.raw`<[^>]*>|(?:[^()\s\\]|\\.|\((?:[^()\s\\]|\\.)*\))+`;
+/** An image inside a link's text (`[![Run in Postman](button.svg)](https://…)`): part of the link's text. */
+const IMAGE_IN_LINK = String.raw`!\[(?:[^\]\\]|\\.)*\]\((?:${LINK_DESTINATION})\)`;
+/** A Markdown link or image: whether it is an image (`!`), and its destination. */
+const MARKDOWN_LINK = new RegExp(
+  String.raw`(?<!\\)(!?)\[(?:${IMAGE_IN_LINK}|[^\]\\]|\\.)*\]\((${LINK_DESTINATION})\)`,
+  'g',
+);
 /** A Markdown link's destination, as the URL it names: `<…>` and backslash escapes removed. */
-const MARKDOWN_LINK = /(?<!\\)(!?)\[(?:[^\]\\]|\\.)*\]\((<[^>]*>|(?:[^()\s\\]|\\.|\((?:[^()\s\\]|\\.)*\))+)\)/g;
 const destination = (target: string) => unescapeMarkdown(target.replace(/^<|>$/g, ''));
 
 /** The text a reader reads in Markdown: links' destinations and escapes removed. */

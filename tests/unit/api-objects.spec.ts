@@ -8,7 +8,7 @@ import type {ApiObjectData, ApiPageData, FieldData, ShapeData} from '../../src/o
 import type {ApiSidebarItem} from '../../src/plugins/api-reference/groups';
 import {generateApiDocs, GENERATED_ORIGIN} from '../support/api-generator';
 import {loadSpec} from '../support/openapi';
-import {pageDataModule} from '../support/openapi-corpus';
+import {codeBlockText, pageDataModule} from '../support/openapi-corpus';
 
 type Generated = ReturnType<typeof generateApiDocs>;
 
@@ -168,4 +168,54 @@ test("Vigil's entities each have an object page with every field of openapi/vigi
     expect(data.fields.fields.map((field) => field.name)).toEqual(properties);
     for (const property of properties) expect(markdown, `${name}.${property}`).toContain(`- \`${property}\` (`);
   }
+});
+
+test.describe("object schemas as PagerDuty's description writes them", () => {
+  let generated: Generated;
+  test.beforeAll(() => {
+    generated = generateApiDocs('object-shapes.yaml');
+    expect(generated.status, generated.output).toBe(0);
+  });
+  const flagsOf = (file: string) =>
+    new Map(
+      [...fieldPaths(dataOf<ApiObjectData>(generated, file).fields)].map(([name, field]) => [name, field.flags ?? []]),
+    );
+
+  test('`required` beside an `allOf` of one schema, and in a nested `allOf`, marks the fields of the merged object', () => {
+    // {allOf: [{properties: {id, name, data_type}}], required: [id, name]}
+    const field = flagsOf('objects/custom-field.object.page.js');
+    expect(field.get('id')).toContain('required');
+    expect(field.get('name')).toContain('required');
+    expect(field.get('data_type')).not.toContain('required');
+    const onTheOperation = fieldPaths(
+      dataOf<ApiPageData>(generated, 'get-field.api.page.js').responses.responses[0].media[0].shape,
+    );
+    expect(onTheOperation.get('name')!.flags).toContain('required');
+    // AcknowledgerReference: allOf [Reference, {type}], Reference: allOf [{id, type, summary}, {required: [type, id]}].
+    const acknowledger = flagsOf('objects/acknowledger-reference.object.page.js');
+    expect(acknowledger.get('type')).toContain('required');
+    expect(acknowledger.get('id')).toContain('required');
+    expect(acknowledger.get('summary')).not.toContain('required');
+  });
+
+  test('a property named by the empty string shows as `""`, on the page and in its Markdown', () => {
+    const notification = dataOf<ApiObjectData>(generated, 'objects/notification.object.page.js');
+    expect(notification.fields.fields.map((field) => field.name)).toEqual(['id', 'type', 'started_at', '""']);
+    const markdown = generated.build!.pages.find((page) => page.id === 'objects/notification')!.markdown;
+    expect(markdown).toContain('- `""` (`string`)');
+  });
+
+  test('an object none of whose fields is required or has an example shows every field in its example', () => {
+    const notification = dataOf<ApiObjectData>(generated, 'objects/notification.object.page.js');
+    const example = JSON.parse(codeBlockText(notification.example).text) as Record<string, unknown>;
+    // As the API returns it: read-only fields in, the enum's first value, a date-time.
+    expect(Object.keys(example)).toEqual(['id', 'type', 'started_at', '']);
+    expect(example.type).toBe('sms_notification');
+    expect(example.started_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // An object with required fields keeps the rule of every example: those, and the documented ones.
+    const field = JSON.parse(
+      codeBlockText(dataOf<ApiObjectData>(generated, 'objects/custom-field.object.page.js').example).text,
+    ) as Record<string, unknown>;
+    expect(Object.keys(field)).toEqual(['id', 'name']);
+  });
 });

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {anchorSegment} from '../../src/openapi';
+import {anchorSegment, deref} from '../../src/openapi';
 import {EXAMPLE_HIGHLIGHT_BUDGET, SAMPLE_HIGHLIGHT_BUDGET} from '../../src/openapi/render-page';
 import {generateApiDocs} from '../support/api-generator';
 import {pageFrameBytes, tocOf} from '../support/api-page-frame';
@@ -14,6 +14,7 @@ import {
   expectedOf,
   highlightedCharacters,
   pageDataModule,
+  markdownExample,
   markdownFields,
   objectFields,
   objectLinks,
@@ -186,6 +187,12 @@ for (const entry of corpusEntries()) {
         if (!inMarkdown || (onPage && (inMarkdown.type !== onPage.type || inMarkdown.required !== onPage.required)))
           problems.push(`${object.id}: field ${field.name} is not the same in the Markdown`);
       }
+      // Its example shows what a response holds: not an empty object where the schema has fields, unless the
+      // description gives that example.
+      const example = markdownExample(object.markdown);
+      const given = deref(spec, schema)?.example !== undefined || deref(spec, schema)?.examples !== undefined;
+      if (!given && objectFields(spec, schema, 'response').length > 0 && JSON.stringify(example) === '{}')
+        problems.push(`${object.id}: the example is an empty object`);
     }
     // Every link to an object's page, from any page and its Markdown version, is to a page the build made.
     const objectIds = new Set(generated.build!.pages.filter((page) => page.kind === 'object').map((page) => page.id));
