@@ -93,6 +93,13 @@ const NAME_MAPS = new Map<string, NodeKind>([
   ['callbacks', 'callback'],
 ]);
 
+/**
+ * The specification extensions the site reads. Any other `x-` value is opaque, as OpenAPI says of extensions: a `$ref`
+ * inside it is no reference (Spotify's description has `x-spotify-policy-list` entries whose `$ref`s point at nothing
+ * in the file, and builds).
+ */
+const EXTENSIONS_READ = new Set(['x-webhooks', 'x-codeSamples', 'x-code-samples', 'x-tagGroups']);
+
 /** A `$ref` that OpenAPI reads as a reference, or a value that is data (`holder[key]`), and where it is. */
 type Site =
   | {type: 'reference'; ref: string; where: string; holder: JsonObject}
@@ -101,7 +108,8 @@ type Site =
 /**
  * The references and the data of `node`, as OpenAPI reads them. Data are `example`, the `value` of an Example
  * Object, a Schema's `examples` list, `default`, `const`, `enum`, a Link's `parameters` and `requestBody`: an
- * object with a `$ref` key inside them is a value like any other, not a reference.
+ * object with a `$ref` key inside them is a value like any other, not a reference. Extensions the site does not read
+ * (EXTENSIONS_READ) hold neither.
  */
 function* sitesOf(node: Json, where: string, kind: NodeKind = 'keywords'): Generator<Site> {
   if (Array.isArray(node)) {
@@ -116,6 +124,8 @@ function* sitesOf(node: Json, where: string, kind: NodeKind = 'keywords'): Gener
     const names = NAME_MAPS.get(key);
     if (key === '$ref' && typeof value === 'string') {
       yield {type: 'reference', ref: value, where, holder: node};
+    } else if (key.startsWith('x-') && !EXTENSIONS_READ.has(key)) {
+      continue;
     } else if (kind === 'callback') {
       yield* sitesOf(value, at);
     } else if (

@@ -37,6 +37,15 @@ const BROKEN: Array<[string, RegExp]> = [
     'dangling-ref-under-keyword-name.yaml',
     /: unresolved \$ref: #\/components\/schemas\/Defaults at #\/components\/schemas\/Settings\/properties\/default$/,
   ],
+  // A property named like an extension is a schema too; a `$ref` in an extension the site reads is a reference.
+  [
+    'dangling-ref-under-extension-name.yaml',
+    /: unresolved \$ref: #\/components\/schemas\/TraceId at #\/paths\/~1traces\/get\/responses\/200\/content\/application~1json\/schema\/properties\/x-trace-id$/,
+  ],
+  [
+    'dangling-ref-in-code-samples.yaml',
+    /: unresolved \$ref: #\/components\/x-samples\/listTracksCurl at #\/paths\/~1tracks\/get\/x-codeSamples\/0$/,
+  ],
   [
     'x-webhooks-twice.yaml',
     /at #\/x-webhooks\/userCreated: webhook "userCreated" is defined differently under "webhooks" \(#\/webhooks\/userCreated\) and "x-webhooks" \(#\/x-webhooks\/userCreated\)/,
@@ -70,6 +79,14 @@ test.describe('a broken OpenAPI file is refused with the file and the problem na
       expect(() => loadOpenApiDescription(`${OPENAPI_FIXTURES}/${fixture}`)).toThrow(problem);
     });
   }
+});
+
+test("a `$ref` inside an extension the site does not read is no reference: the description builds (Spotify's has such)", () => {
+  const generated = generateApiDocs('extension-refs.yaml');
+  expect(generated.status, generated.output).toBe(0);
+  const markdown = generated.build!.pages.find((page) => page.id === 'list-tracks')!.markdown;
+  // The property named like an extension is listed as any other.
+  expect(markdown).toContain("`x-request-id` (`string`): The request's id.");
 });
 
 test('an operation described in 170,000 characters of real text, as a public description has one, builds whole', () => {
