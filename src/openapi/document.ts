@@ -211,6 +211,39 @@ export function* pathOperations(document: JsonObject, file = sourceFileOf(docume
 }
 
 /**
+ * The most bytes of UTF-8 a page id has. The id names the page's files (`<id>.api.page.js` beside its MDX, its
+ * Markdown version `<id>.md`), and a file name has at most 255 bytes: LumApps' description names a schema in 683
+ * characters (its fields' names joined), whose object page could not be written.
+ */
+export const MAX_PAGE_ID_BYTES = 100;
+
+/** Letters that name a text: an FNV-1a hash of it in base 26 (letters only, so kebab-case leaves it whole). */
+function letterHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  let letters = '';
+  for (let index = 0; index < 7; index += 1, hash = Math.floor(hash / 26))
+    letters += String.fromCharCode(97 + (hash % 26));
+  return letters;
+}
+
+/**
+ * A page id of at most MAX_PAGE_ID_BYTES: `id` itself, or its start (whole characters, no hyphen at its end) and a
+ * hash of all of it, so that two long names with the same start keep two pages.
+ */
+export function boundedPageId(id: string): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(id).length <= MAX_PAGE_ID_BYTES) return id;
+  const hash = letterHash(id);
+  let start = '';
+  for (const character of id) {
+    if (encoder.encode(start + character).length > MAX_PAGE_ID_BYTES - hash.length - 1) break;
+    start += character;
+  }
+  return `${start.replace(/-+$/, '')}-${hash}`;
+}
+
+/**
  * The slug of a page named `name` (an operationId, a summary, a webhook's name): kebab-cased as the API plugin
  * does (lodash kebabCase, whose words split camelCase: `getS3Bucket` -> `get-s-3-bucket`), so an ASCII name keeps
  * the slug readers bookmarked; Latin letters lose their diacritics (`Créer un compte` -> `creer-un-compte`,
@@ -224,20 +257,22 @@ export function pageSlug(name: string): string {
     .normalize('NFKD')
     .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
     .normalize('NFC');
-  return kebabCase(plain)
-    .replace(/[^\p{L}\p{M}\p{N}-]+/gu, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-|-$/g, '');
+  return boundedPageId(
+    kebabCase(plain)
+      .replace(/[^\p{L}\p{M}\p{N}-]+/gu, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^-|-$/g, ''),
+  );
 }
 
 /** The page id of a tag, as the API reference has always named it: its name, kebab-cased (`getS3Bucket` -> `get-s-3-bucket`). */
 export function apiPageSlug(name: string): string {
-  return kebabCase(name);
+  return boundedPageId(kebabCase(name));
 }
 
 /** The page id of the API root: the title, its first space hyphenated, lower-cased, kebab-cased (`Vigil API` -> `vigil-api`). */
 export function infoPageSlug(title: string): string {
-  return kebabCase(title.replace(' ', '-').toLowerCase());
+  return boundedPageId(kebabCase(title.replace(' ', '-').toLowerCase()));
 }
 
 /**

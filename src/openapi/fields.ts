@@ -198,7 +198,8 @@ export function objectShape(
     inner.required.forEach((name) => required.add(name));
   }
   Object.assign(properties, schema.properties ?? {});
-  ((schema.required ?? []) as string[]).forEach((name) => required.add(name));
+  // A list of names; JSON Schema draft 3's `required: true` (met in public descriptions) names none.
+  if (Array.isArray(schema.required)) (schema.required as string[]).forEach((name) => required.add(name));
   return {properties, required};
 }
 

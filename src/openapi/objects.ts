@@ -3,7 +3,7 @@
 // named objects in them linked), an example, the operations and webhooks whose pages show it and the objects that hold it.
 // Operation pages list a named object's fields to FIELD_DEPTH and link here for the rest (fields.ts), so no page
 // repeats a whole tree. The set is found by one walk of the schemas the operations use: linear in the description.
-import {deref, HTTP_METHODS, isObject, pointerSegment, type Json, type JsonObject} from './document';
+import {boundedPageId, deref, HTTP_METHODS, isObject, pointerSegment, type Json, type JsonObject} from './document';
 import {objectExample} from './examples';
 import {
   anchorSegment,
@@ -93,7 +93,7 @@ export function objectsOf(spec: JsonObject, operations: ApiOperation[], file: st
     .map((node) => ({node, name: names.get(node)!}))
     .sort((a, b) => a.name.localeCompare(b.name, 'en') || (a.name < b.name ? -1 : 1))
     .map(({node, name}): ApiObject => {
-      const base = anchorSegment(name);
+      const base = boundedPageId(anchorSegment(name));
       let slug = base;
       for (let suffix = 2; taken.has(slug); suffix += 1) slug = `${base}-${suffix}`;
       taken.add(slug);

@@ -380,7 +380,7 @@ function requiredAndProperties(
     for (const inner of (part.allOf ?? []) as JsonObject[]) collect(deref(spec, inner) ?? {});
   };
   collect(schema);
-  const required = new Set(parts.flatMap((part) => (part.required ?? []) as string[]));
+  const required = new Set(parts.flatMap((part) => (Array.isArray(part.required) ? (part.required as string[]) : [])));
   const skip = direction === 'request' ? 'readOnly' : direction === 'response' ? 'writeOnly' : undefined;
   const own = parts.flatMap((part) =>
     Object.entries<JsonObject>(part.properties ?? {})
@@ -553,6 +553,10 @@ function htmlLinks(html: string, origin: string, pageUrl: string): string[] {
   });
 }
 
+/** CommonMark's email autolink: `<`, an address, `>`. */
+const EMAIL_AUTOLINK =
+  /<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)>/g;
+
 /**
  * The links of a page's Markdown (inline links and autolinks; images are not links), a link to another page's
  * Markdown version read as that page's URL.
@@ -562,7 +566,9 @@ function markdownLinks(markdown: string, origin: string): string[] {
     .filter(({1: image}) => !image)
     .map(({2: target}) => destination(target));
   const auto = [...markdown.matchAll(/(?<!\]\()<((?:https?|mailto):[^>\s]+)>/g)].map(({1: url}) => url);
-  return [...inline, ...auto].map((url) => (url.startsWith(`${origin}/`) ? url.replace(/\.md$/, '') : url));
+  // An email autolink (`<support@example.com>`, CommonMark's grammar) links to its mailto: URL.
+  const email = [...markdown.matchAll(EMAIL_AUTOLINK)].map(({1: address}) => `mailto:${address}`);
+  return [...inline, ...auto, ...email].map((url) => (url.startsWith(`${origin}/`) ? url.replace(/\.md$/, '') : url));
 }
 
 /**

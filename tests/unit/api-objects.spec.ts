@@ -219,3 +219,10 @@ test.describe("object schemas as PagerDuty's description writes them", () => {
     expect(Object.keys(field)).toEqual(['id', 'name']);
   });
 });
+
+test("JSON Schema draft 3's `required: true`, where OpenAPI 3 has a list of names, marks no field required (ASI's description)", () => {
+  const generated = generateApiDocs('required-as-boolean.yaml');
+  expect(generated.status, generated.output).toBe(0);
+  const body = dataOf<ApiPageData>(generated, 'bulk-load.api.page.js').request.body!.media[0].shape;
+  expect(body!.fields.map((field) => [field.name, field.flags ?? []])).toEqual([['file_b64', []]]);
+});

@@ -2,7 +2,8 @@ import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiPageSlug, apiPagesOf, loadOpenApiDescription, pageSlug, type ApiOperation} from '../../src/openapi';
-import {OPENAPI_FIXTURES} from '../support/api-generator';
+import {MAX_PAGE_ID_BYTES} from '../../src/openapi/document';
+import {OPENAPI_FIXTURES, generateApiDocs} from '../support/api-generator';
 import {CORPUS_DIR, corpusEntries, corpusFile} from '../support/openapi-corpus';
 
 /**
@@ -110,4 +111,26 @@ test('the page ids of every loadable fixture description are consistent', () => 
     ]),
   );
   for (const {file, pages} of loaded) expectConsistentIds(pages, file);
+});
+
+test('names too long for a file name make page ids of at most MAX_PAGE_ID_BYTES, each its own, and every page is written', () => {
+  const generated = generateApiDocs('long-names.yaml');
+  expect(generated.status, generated.output).toBe(0);
+  const pages = generated.build!.pages;
+  const slugs = pages.map((page) => page.id.replace(/^objects\//, ''));
+  for (const slug of slugs) expect(Buffer.byteLength(slug), slug).toBeLessThanOrEqual(MAX_PAGE_ID_BYTES);
+  expect(new Set(slugs).size).toBe(slugs.length);
+  // The operationId of 303 characters, the Japanese summary of 360 bytes and the two schemas of 566 and 572
+  // characters keep the start of their names.
+  expect(pages.filter((page) => page.kind === 'operation').map((page) => page.id)).toEqual([
+    expect.stringMatching(
+      /^get-user-with-every-field-of-the-profile-user-with-every-field-of-the-profile-[a-z-]+-[a-z]{7}$/,
+    ),
+    expect.stringMatching(/^(利用者の一覧を取得します)+[^-]*-[a-z]{7}$/),
+  ]);
+  const objects = pages.filter((page) => page.kind === 'object').map((page) => page.id);
+  expect(objects).toHaveLength(2);
+  for (const id of objects) expect(id).toMatch(/^objects\/user-proto-id-uid-url-profile-id-login-id-email-first-name-/);
+  for (const page of pages)
+    expect(generated.files.filter((file) => file.startsWith(`${page.id}.`)).length, page.id).toBeGreaterThanOrEqual(2);
 });
