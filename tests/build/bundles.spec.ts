@@ -6,10 +6,21 @@ import {expect, test} from '@playwright/test';
 
 const SCRIPTS_DIR = 'build/assets/js';
 
+let scriptTexts: Map<string, string> | undefined;
+
+/** The build's scripts (file names under SCRIPTS_DIR) whose code holds `text`; the scripts are read once. */
+function scriptsHolding(text: string): string[] {
+  scriptTexts ??= new Map(
+    readdirSync(SCRIPTS_DIR)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => [name, readFileSync(join(SCRIPTS_DIR, name), 'utf8')]),
+  );
+  return [...scriptTexts].filter(([, code]) => code.includes(text)).map(([name]) => name);
+}
+
 test('each chunk holding the Copy page control is at most 5 KB gzipped, and the bundle every page loads does not hold it', () => {
-  const scripts = readdirSync(SCRIPTS_DIR).filter((name) => name.endsWith('.js'));
   // The control's visible text marks the chunks that hold it; each is loaded only by pages that show it.
-  const holding = scripts.filter((name) => readFileSync(join(SCRIPTS_DIR, name), 'utf8').includes('View as Markdown'));
+  const holding = scriptsHolding('View as Markdown');
   expect(holding.length, 'chunks holding the control').toBeGreaterThan(0);
   for (const name of holding) {
     expect(name, 'the control is not in the bundle every page loads').not.toMatch(/^main\./);
@@ -19,9 +30,8 @@ test('each chunk holding the Copy page control is at most 5 KB gzipped, and the 
 });
 
 test('the API page components are written once, into one chunk that the API pages load and a doc page does not', () => {
-  const scripts = readdirSync(SCRIPTS_DIR).filter((name) => name.endsWith('.js'));
   // The class of the request samples' tabs marks the code of the operation page's component.
-  const holding = scripts.filter((name) => readFileSync(join(SCRIPTS_DIR, name), 'utf8').includes('api-sample-tabs'));
+  const holding = scriptsHolding('api-sample-tabs');
   expect(holding, 'chunks holding the operation page component').toHaveLength(1);
   const operationPages = readdirSync('build/api', {withFileTypes: true})
     .filter((entry) => entry.isDirectory() && entry.name !== 'objects')
@@ -33,14 +43,11 @@ test('the API page components are written once, into one chunk that the API page
 });
 
 test('code that 50 or more pages use is written once, however small: the object page component and the tab panel', () => {
-  const scripts = readdirSync(SCRIPTS_DIR).filter((name) => name.endsWith('.js'));
-  const holding = (text: string) =>
-    scripts.filter((name) => readFileSync(join(SCRIPTS_DIR, name), 'utf8').includes(text));
   // A heading of the object page's component (2.5 kB), and the role of the docs theme's tab panel: each under the
   // bundler's minimum size for a chunk of its own, each used by more pages than PAGES_THAT_SHARE_A_CHUNK.
-  const objectPageChunks = holding('Objects that hold it');
+  const objectPageChunks = scriptsHolding('Objects that hold it');
   expect(objectPageChunks, 'chunks holding the object page component').toHaveLength(1);
-  expect(holding('"tabpanel"'), 'chunks holding the tab panel').toHaveLength(1);
+  expect(scriptsHolding('"tabpanel"'), 'chunks holding the tab panel').toHaveLength(1);
   const objectPages = readdirSync('build/api/objects', {withFileTypes: true}).filter((entry) => entry.isDirectory());
   expect(objectPages.length, 'object pages').toBeGreaterThanOrEqual(50);
   for (const entry of objectPages)

@@ -19,6 +19,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import {selfSignedCertificateArgs} from './certificates';
 import {type ApiMock, type MockCall, READER_ENV, readerShellEnv, runBash} from './curl-examples';
+import {scratchFolder} from './scratch';
 
 export const SAMPLE_FIXTURES = 'tests/fixtures/request-samples';
 
@@ -133,8 +134,7 @@ let made: {caFile: string; truststore: string; context: {key: Buffer; cert: Buff
 /** A self-signed certificate for *.vigil.example, as PEM and as a Java trust store, made once per test process. */
 function certificate() {
   if (!made) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'request-samples-tls-'));
-    process.on('exit', () => rmSync(dir, {recursive: true, force: true}));
+    const dir = scratchFolder('request-samples-tls-');
     const key = path.join(dir, 'key.pem');
     const caFile = path.join(dir, 'cert.pem');
     const truststore = path.join(dir, 'truststore.p12');

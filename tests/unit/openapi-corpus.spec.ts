@@ -59,12 +59,16 @@ for (const entry of corpusEntries()) {
     expect(new Set(pages.filter((page) => page.kind === 'webhook').map((page) => page.path)).size).toBe(entry.webhooks);
 
     const problems: string[] = [];
+    /** Every file the generation wrote, read once. */
+    const textOf = new Map(
+      generated.files.map((name) => [name, readFileSync(path.join(generated.outputDir, name), 'utf8')]),
+    );
     const rendered = new Map<string, string>();
     /** Each page compiled once: rendered with the stand-ins here, with the site's components for its budget below. */
     const compiled = new Map<string, {mdx: string; render: ReturnType<typeof compileMdxPage>}>();
     for (const page of generated.files.filter((name) => name.endsWith('.mdx'))) {
       try {
-        const mdx = readFileSync(path.join(generated.outputDir, page), 'utf8');
+        const mdx = textOf.get(page)!;
         const render = compileMdxPage(mdx, path.dirname(path.join(generated.outputDir, page)));
         compiled.set(page, {mdx, render});
         rendered.set(page, render());
@@ -190,7 +194,8 @@ for (const entry of corpusEntries()) {
       // Its example shows what a response holds: not an empty object where the schema has fields, unless the
       // description gives that example.
       const example = markdownExample(object.markdown);
-      const given = deref(spec, schema)?.example !== undefined || deref(spec, schema)?.examples !== undefined;
+      const own = deref(spec, schema);
+      const given = own?.example !== undefined || own?.examples !== undefined;
       if (!given && objectFields(spec, schema, 'response').length > 0 && JSON.stringify(example) === '{}')
         problems.push(`${object.id}: the example is an empty object`);
     }
@@ -238,7 +243,7 @@ for (const entry of corpusEntries()) {
     }
     // The site speaks of the description's product and variables, never of Vigil's: OpenAI's webhook pages name
     // OpenAI as the sender, and its samples read OPENAI_TOKEN.
-    const texts = generated.files.map((name) => [name, readFileSync(path.join(generated.outputDir, name), 'utf8')]);
+    const texts = [...textOf];
     for (const [name] of texts.filter(([, text]) => /vigil/i.test(text))) problems.push(`${name} speaks of Vigil`);
     if (entry.organisation === 'OpenAI') {
       const webhookPage = texts.find(
